@@ -1,0 +1,55 @@
+# RiftPal — two commands for a fresh machine: `make run` and `make test`.
+SHELL := /bin/bash
+PORT ?= 8000
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+# First Python >= 3.12 found: python3.14/3.13/3.12 on PATH, then pyenv's versions, then python3.
+define find_python
+for c in python3.14 python3.13 python3.12 $$(ls -d $$HOME/.pyenv/versions/3.1[2-9]*/bin/python 2>/dev/null | sort -rV) /usr/local/bin/python3 python3; do \
+  if command -v $$c >/dev/null 2>&1 && $$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then echo $$c; break; fi; \
+done
+endef
+
+.PHONY: run test install chromium content lint bench clean
+
+$(PY):
+	@py=$$($(find_python)); \
+	if [ -z "$$py" ]; then echo "Python 3.12 ou plus récent introuvable." >&2; exit 1; fi; \
+	echo "Création de $(VENV) avec $$py"; $$py -m venv $(VENV)
+
+$(STAMP): requirements.txt | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $(STAMP)
+
+install: $(STAMP)
+
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  echo "Installation de Chromium (paquet Debian)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; \
+	fi
+
+content: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_content
+
+run: content
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+test: install chromium
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(PY) -m pytest
+
+lint: install
+	$(VENV)/bin/ruff check .
+
+bench: install
+	$(PY) bench/engine.py
+	$(PY) bench/search.py
+	$(PY) bench/autolink.py
+	$(PY) bench/player.py
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles

@@ -1,0 +1,234 @@
+"""Load the shipped content (``rules/content/``) into the database without ever undoing an editor's work.
+
+For each shipped object the loader keeps a ``ContentRecord``: the hash of what it shipped and a fingerprint
+of the object as it wrote it. On a later run:
+
+- a new shipped object is created;
+- an object nobody touched since the last load is updated when the shipped text changed;
+- an object an editor changed in the admin (fingerprint differs) is kept as the editor left it;
+- an object an editor deleted is not brought back;
+- ``force=True`` overwrites everything with the shipped version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+from django.db import models, transaction
+
+from .models import Card, Category, ContentRecord, FAQEntry, Guide, GuideSection, WorkedExample
+
+CONTENT_DIR = Path(__file__).resolve().parent / "content"
+
+
+def digest(data) -> str:
+    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str, ensure_ascii=False).encode()).hexdigest()
+
+
+def fingerprint(obj: models.Model) -> str:
+    """Hash of an object's editable fields and many-to-many links, as an editor would see them."""
+    values = {}
+    for f in obj._meta.concrete_fields:
+        if f.primary_key or not f.editable or isinstance(f, models.DateTimeField):
+            continue
+        values[f.name] = f.value_from_object(obj)
+    for f in obj._meta.many_to_many:
+        values[f.name] = sorted(getattr(obj, f.name).values_list("pk", flat=True))
+    if isinstance(obj, Guide):
+        values["sections"] = [
+            {"anchor": s.anchor, "title": s.title, "body": s.body, "order": s.order,
+             "examples": sorted(s.examples.values_list("pk", flat=True))}
+            for s in obj.sections.order_by("order", "pk")
+        ]
+    return digest(values)
+
+
+def read_yaml(path: Path):
+    with path.open(encoding="utf-8") as handle:
+        return yaml.safe_load(handle)
+
+
+@dataclass
+class Loader:
+    content_dir: Path = CONTENT_DIR
+    force: bool = False
+    stats: Counter = field(default_factory=Counter)
+    messages: list[str] = field(default_factory=list)
+
+    def sync(self, kind: str, key: str, data, lookup: Callable[[], models.Model | None],
+             write: Callable[[models.Model | None], models.Model]) -> models.Model | None:
+        """Create, update or keep one shipped object; return it when this run wrote it."""
+        shipped = digest(data)
+        record = ContentRecord.objects.filter(kind=kind, key=key).first()
+        obj = lookup()
+        if not self.force:
+            if obj is None and record is not None:
+                self.stats["kept_deleted"] += 1
+                self.messages.append(f"{kind} « {key} » : supprimé par un éditeur, non recréé.")
+                return None
+            if obj is not None and (record is None or fingerprint(obj) != record.fingerprint):
+                self.stats["kept_edited"] += 1
+                self.messages.append(f"{kind} « {key} » : modifié dans l'administration, conservé.")
+                return None
+            if obj is not None and record.shipped_hash == shipped:
+                self.stats["unchanged"] += 1
+                return None
+        self.stats["created" if obj is None else "updated"] += 1
+        obj = write(obj)
+        self.remember(kind, key, shipped, obj)
+        return obj
+
+    def remember(self, kind: str, key: str, shipped: str, obj: models.Model) -> None:
+        ContentRecord.objects.update_or_create(
+            kind=kind, key=key, defaults={"shipped_hash": shipped, "fingerprint": fingerprint(obj)}
+        )
+
+    # --- the kinds of content -------------------------------------------------------------------------
+
+    def load_categories(self):
+        for data in read_yaml(self.content_dir / "categories.yaml") or []:
+            def write(obj, data=data):
+                obj = obj or Category(slug=data["slug"])
+                obj.name = data["name"]
+                obj.description = data.get("description", "")
+                obj.order = data.get("order", 0)
+                obj.save()
+                return obj
+
+            self.sync("category", data["slug"], data, lambda d=data: Category.objects.filter(slug=d["slug"]).first(),
+                      write)
+
+    def load_cards(self):
+        for data in read_yaml(self.content_dir / "cards.yaml") or []:
+            def write(obj, data=data):
+                obj = obj or Card(slug=data["slug"])
+                obj.name = data["name"]
+                obj.card_type = data.get("card_type") or ""
+                obj.domains = list(data.get("domains") or [])
+                obj.power = data.get("power")
+                obj.keywords = list(data.get("keywords") or [])
+                obj.rules_text = data.get("rules_text") or ""
+                obj.attached_text = data.get("attached_text") or ""
+                obj.notes = data.get("notes") or ""
+                obj.save()
+                return obj
+
+            self.sync("card", data["slug"], data, lambda d=data: Card.objects.filter(slug=d["slug"]).first(), write)
+
+    def load_examples(self):
+        folder = self.content_dir / "scenarios"
+        for order, path in enumerate(sorted(folder.glob("*.yaml"))):
+            text = path.read_text(encoding="utf-8")
+            data = yaml.safe_load(text) or {}
+            slug = path.stem
+
+            def write(obj, data=data, text=text, slug=slug, order=order):
+                obj = obj or WorkedExample(slug=slug)
+                obj.title = str(data.get("title") or slug)[:200]
+                topic = data.get("topic")
+                obj.topic = topic if topic in WorkedExample.Topic.values else WorkedExample.Topic.LAYERS
+                obj.description = str(data.get("description") or "")
+                obj.scenario = text
+                obj.order = order
+                obj.save()
+                return obj
+
+            self.sync("example", slug, text,
+                      lambda s=slug: WorkedExample.objects.filter(slug=s).first(), write)
+
+    def examples_for(self, slugs) -> list[WorkedExample]:
+        found = list(WorkedExample.objects.filter(slug__in=slugs or []))
+        missing = set(slugs or []) - {example.slug for example in found}
+        for slug in sorted(missing):
+            self.messages.append(f"exemple « {slug} » introuvable : lien ignoré.")
+        return found
+
+    def with_found_examples(self, data: dict, slugs) -> dict:
+        """Shipped data plus the examples that exist now, so an example shipped later updates the links."""
+        existing = set(WorkedExample.objects.filter(slug__in=slugs or []).values_list("slug", flat=True))
+        return {**data, "_found_examples": sorted(existing)}
+
+    def load_guides(self):
+        for path in sorted((self.content_dir / "guides").glob("*.yaml")):
+            data = read_yaml(path)
+            slugs = [slug for section in data.get("sections") or [] for slug in section.get("examples") or []]
+            shipped = self.with_found_examples(data, slugs)
+
+            def write(obj, data=data):
+                obj = obj or Guide(slug=data["slug"])
+                obj.title = data["title"]
+                obj.summary = data.get("summary", "")[:200]
+                obj.intro = data.get("intro") or ""
+                obj.order = data.get("order", 0)
+                obj.save()
+                anchors = []
+                for order, section_data in enumerate(data.get("sections") or []):
+                    section, _ = GuideSection.objects.get_or_create(
+                        guide=obj, anchor=section_data["anchor"],
+                        defaults={"title": section_data["title"], "body": section_data["body"]},
+                    )
+                    section.title = section_data["title"]
+                    section.body = section_data["body"]
+                    section.order = order
+                    section.save()
+                    section.examples.set(self.examples_for(section_data.get("examples")))
+                    anchors.append(section.anchor)
+                obj.sections.exclude(anchor__in=anchors).delete()
+                return obj
+
+            self.sync("guide", data["slug"], shipped, lambda d=data: Guide.objects.filter(slug=d["slug"]).first(),
+                      write)
+
+    def load_faq(self):
+        entries = [read_yaml(path) for path in sorted((self.content_dir / "faq").glob("*.yaml"))]
+        written: list[tuple[FAQEntry, dict]] = []
+        for data in entries:
+            def write(obj, data=data):
+                obj = obj or FAQEntry(slug=data["slug"])
+                obj.category = Category.objects.get(slug=data["category"])
+                obj.question = data["question"]
+                obj.short_answer = data["short_answer"]
+                obj.explanation = data.get("explanation") or ""
+                obj.example = data.get("example") or ""
+                obj.featured = bool(data.get("featured"))
+                obj.order = data.get("order", 0)
+                obj.save()
+                obj.examples.set(self.examples_for(data.get("examples")))
+                obj.cards.set(Card.objects.filter(slug__in=data.get("cards") or []))
+                return obj
+
+            shipped = self.with_found_examples(data, data.get("examples"))
+            obj = self.sync("faq", data["slug"], shipped,
+                            lambda d=data: FAQEntry.objects.filter(slug=d["slug"]).first(), write)
+            if obj is not None:
+                written.append((obj, data, shipped))
+        # Related entries may point to entries loaded after them: link once all exist.
+        for obj, data, shipped in written:
+            obj.related.set(FAQEntry.objects.filter(slug__in=data.get("related") or []))
+            self.remember("faq", data["slug"], digest(shipped), obj)
+
+    def load_all(self) -> Counter:
+        with transaction.atomic():
+            self.load_categories()
+            self.load_cards()
+            self.load_examples()
+            self.load_guides()
+            self.load_faq()
+            for loader in extra_loaders():
+                loader(self)
+        return self.stats
+
+
+def extra_loaders() -> list[Callable[[Loader], None]]:
+    """Loaders of other apps (the glossary) that run after the rules content."""
+    try:
+        from glossary.loader import load_terms
+    except ImportError:
+        return []
+    return [load_terms]

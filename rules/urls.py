@@ -1,0 +1,16 @@
+from django.urls import path
+
+from . import views
+
+app_name = "rules"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("faq/", views.faq_index, name="faq_index"),
+    path("faq/<slug:slug>/", views.faq_detail, name="faq_detail"),
+    path("guides/", views.guide_index, name="guide_index"),
+    path("guides/<slug:slug>/", views.guide_detail, name="guide_detail"),
+    path("cartes/", views.card_index, name="card_index"),
+    path("cartes/<slug:slug>/", views.card_detail, name="card_detail"),
+    path("recherche/", views.search_view, name="search"),
+]
