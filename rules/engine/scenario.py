@@ -1,0 +1,498 @@
+"""Scenario data: loading YAML (or a dict) and validating it with French messages.
+
+Nothing here computes a rule; it only checks that a scenario states a situation and actions
+the engine understands, and that it stays small enough to terminate quickly.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from .kinds import ACTIONS, BOARD_ZONES, CONDITIONS, DURATIONS, KINDS, OBJECT_TYPES, ZONES, Param
+
+MAX_TEXT = 64 * 1024
+MAX_OBJECTS = 20
+MAX_EFFECTS = 200
+MAX_ACTIONS = 50
+MAX_PLAYERS = 8
+MAX_STEPS_IN_RESOLVE = 20
+TOPICS = ("couches", "puissance", "remplacement", "niveau-xp")
+ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+
+
+class ScenarioError(Exception):
+    """An invalid scenario; ``message`` is French and names the faulty field."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class EngineLimitError(ScenarioError):
+    """The hard cap on computation steps was reached: the scenario fails cleanly."""
+
+
+@dataclass
+class PlayerSpec:
+    id: str
+    name: str
+    xp: int = 0
+    team: str | None = None
+    cards_played: int = 0
+    hand: int = 0
+
+
+@dataclass
+class ObjectSpec:
+    id: str
+    name: str
+    type: str = "unit"
+    printed_power: int = 0
+    keywords: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    zone: str = "base"
+    controller: str | None = None
+    defending: bool = False
+    exhausted: bool = False
+    attached_to: str | None = None
+    since: int = 0
+
+
+@dataclass
+class EffectSpec:
+    id: str
+    label: str
+    kind: str
+    source: str | None = None
+    target: str | None = None  # object id, "source" or "attached"
+    targets: tuple[str, ...] = ()
+    since: int | None = None
+    starts_later: bool = False
+    duration: str = "permanent"
+    condition: dict = field(default_factory=dict)
+    params: dict = field(default_factory=dict)
+    dynamic: bool = False  # created by the engine during the run (buff, swap, doubling…)
+
+
+@dataclass
+class Scenario:
+    title: str
+    description: str
+    topic: str
+    players: list[PlayerSpec]
+    objects: list[ObjectSpec]
+    effects: list[EffectSpec]
+    actions: list[dict]
+    choices: list[dict]
+    expect: dict | None
+    turn_player: str
+    data: dict
+
+
+# --------------------------------------------------------------------------- YAML
+
+
+class _NoAliasLoader(yaml.SafeLoader):
+    """Safe loader refusing aliases, so an alias bomb cannot expand."""
+
+    def compose_node(self, parent, index):  # noqa: D102
+        if self.check_event(yaml.AliasEvent):
+            ev = self.peek_event()
+            raise ScenarioError(
+                f"ligne {ev.start_mark.line + 1} : les alias YAML (*nom) ne sont pas acceptés dans un scénario"
+            )
+        return super().compose_node(parent, index)
+
+
+def parse_yaml(text: str) -> Any:
+    if not isinstance(text, str):
+        raise ScenarioError("scénario : un texte YAML ou un dictionnaire est attendu")
+    if len(text.encode("utf-8", "replace")) > MAX_TEXT:
+        raise ScenarioError(f"scénario : le texte dépasse {MAX_TEXT // 1024} Ko")
+    try:
+        return yaml.load(text, Loader=_NoAliasLoader)  # noqa: S506 - safe loader subclass
+    except ScenarioError:
+        raise
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        where = f"ligne {mark.line + 1}, colonne {mark.column + 1}" if mark else "texte"
+        raise ScenarioError(f"{where} : erreur de syntaxe YAML ({exc.problem or 'texte illisible'})") from None
+    except (yaml.YAMLError, ValueError, TypeError, RecursionError) as exc:
+        raise ScenarioError(f"scénario : YAML illisible ({type(exc).__name__})") from None
+
+
+# --------------------------------------------------------------------------- validation helpers
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _req(d: dict, key: str, path: str) -> Any:
+    if key not in d or d[key] is None:
+        raise ScenarioError(f"{path}.{key} : champ obligatoire manquant")
+    return d[key]
+
+
+def _str(v: Any, path: str, maxlen: int = 500) -> str:
+    if not isinstance(v, str) or not v.strip():
+        raise ScenarioError(f"{path} : un texte non vide est attendu")
+    if len(v) > maxlen:
+        raise ScenarioError(f"{path} : texte trop long (maximum {maxlen} caractères)")
+    return v
+
+
+def _int(v: Any, path: str, lo: int | None = None, hi: int | None = None) -> int:
+    if not _is_int(v):
+        raise ScenarioError(f"{path} : un nombre entier est attendu")
+    if (lo is not None and v < lo) or (hi is not None and v > hi):
+        raise ScenarioError(f"{path} : la valeur doit être comprise entre {lo} et {hi}")
+    return v
+
+
+def _bool(v: Any, path: str) -> bool:
+    if not isinstance(v, bool):
+        raise ScenarioError(f"{path} : vrai ou faux (true/false) est attendu")
+    return v
+
+
+def _id(v: Any, path: str) -> str:
+    if not isinstance(v, str) or not ID_RE.match(v):
+        raise ScenarioError(f"{path} : identifiant invalide (lettres, chiffres, « - », « _ » ou « . »)")
+    return v
+
+
+def _list(v: Any, path: str, maxlen: int) -> list:
+    if not isinstance(v, list):
+        raise ScenarioError(f"{path} : une liste est attendue")
+    if len(v) > maxlen:
+        raise ScenarioError(f"{path} : trop d'éléments (maximum {maxlen})")
+    return v
+
+
+def _dict(v: Any, path: str) -> dict:
+    if not isinstance(v, dict):
+        raise ScenarioError(f"{path} : un dictionnaire (clé: valeur) est attendu")
+    for k in v:
+        if not isinstance(k, str):
+            raise ScenarioError(f"{path} : les clés doivent être des textes")
+    return v
+
+
+def _no_unknown(d: dict, allowed: set[str], path: str) -> None:
+    for k in d:
+        if k not in allowed:
+            raise ScenarioError(f"{path}.{k} : champ inconnu")
+
+
+def _check_param(p: Param, v: Any, path: str, ids: dict[str, set[str]]) -> Any:
+    t = p.type
+    if t == "int":
+        return _int(v, path, p.min, p.max)
+    if t == "bool":
+        return _bool(v, path)
+    if t == "str":
+        return _str(v, path, 200)
+    if t == "object":
+        v = _id(v, path)
+        if v not in ids["objects"]:
+            raise ScenarioError(f"{path} : objet inconnu « {v} »")
+        return v
+    if t == "player":
+        v = _id(v, path)
+        if v not in ids["players"]:
+            raise ScenarioError(f"{path} : joueur inconnu « {v} »")
+        return v
+    if t == "effect":
+        v = _id(v, path)
+        if v not in ids["effects"]:
+            raise ScenarioError(f"{path} : effet inconnu « {v} »")
+        return v
+    if t == "effects":
+        return tuple(_check_param(Param(p.name, "effect", p.label), x, f"{path}[{i}]", ids)
+                     for i, x in enumerate(_list(v, path, MAX_EFFECTS)))
+    if t == "objects":
+        items = _list(v, path, MAX_OBJECTS)
+        if not items:
+            raise ScenarioError(f"{path} : au moins un objet est attendu")
+        return tuple(_check_param(Param(p.name, "object", p.label), x, f"{path}[{i}]", ids)
+                     for i, x in enumerate(items))
+    if t == "keywords":
+        items = _list(v, path, 10)
+        return tuple(_str(x, f"{path}[{i}]", 40) for i, x in enumerate(items))
+    if t == "enum":
+        if v not in p.choices:
+            raise ScenarioError(f"{path} : valeur inconnue « {v} » (attendu : {', '.join(p.choices)})")
+        return v
+    if t == "produce":
+        from .kinds import _PRODUCE
+
+        items = _list(v, path, 8)
+        for i, x in enumerate(items):
+            if x not in _PRODUCE:
+                raise ScenarioError(f"{path}[{i}] : action inconnue « {x} » (attendu : {', '.join(_PRODUCE)})")
+        return tuple(items)
+    raise ScenarioError(f"{path} : type de paramètre inconnu")  # pragma: no cover
+
+
+# --------------------------------------------------------------------------- sections
+
+
+def _player(d: Any, path: str) -> PlayerSpec:
+    d = _dict(d, path)
+    _no_unknown(d, {"id", "name", "xp", "team", "cards_played", "hand"}, path)
+    return PlayerSpec(
+        id=_id(_req(d, "id", path), f"{path}.id"),
+        name=_str(_req(d, "name", path), f"{path}.name", 60),
+        xp=_int(d.get("xp", 0), f"{path}.xp", 0, 99),
+        team=_id(d["team"], f"{path}.team") if d.get("team") is not None else None,
+        cards_played=_int(d.get("cards_played", 0), f"{path}.cards_played", 0, 99),
+        hand=_int(d.get("hand", 0), f"{path}.hand", 0, 99),
+    )
+
+
+def _object(d: Any, path: str, players: set[str]) -> ObjectSpec:
+    d = _dict(d, path)
+    _no_unknown(d, {"id", "name", "type", "printed_power", "keywords", "tags", "zone", "controller",
+                    "defending", "exhausted", "attached_to", "since"}, path)
+    typ = d.get("type", "unit")
+    if typ not in OBJECT_TYPES:
+        raise ScenarioError(f"{path}.type : type inconnu « {typ} » (attendu : {', '.join(OBJECT_TYPES)})")
+    zone = d.get("zone", "base")
+    if zone not in ZONES:
+        raise ScenarioError(f"{path}.zone : zone inconnue « {zone} » (attendu : {', '.join(ZONES)})")
+    ctrl = d.get("controller")
+    if ctrl is not None:
+        ctrl = _id(ctrl, f"{path}.controller")
+        if ctrl not in players:
+            raise ScenarioError(f"{path}.controller : joueur inconnu « {ctrl} »")
+    kws = _list(d.get("keywords", []) or [], f"{path}.keywords", 10)
+    tags = _list(d.get("tags", []) or [], f"{path}.tags", 10)
+    return ObjectSpec(
+        id=_id(_req(d, "id", path), f"{path}.id"),
+        name=_str(_req(d, "name", path), f"{path}.name", 80),
+        type=typ,
+        printed_power=_int(d.get("printed_power", 0), f"{path}.printed_power", -99, 99),
+        keywords=tuple(_str(k, f"{path}.keywords[{i}]", 40) for i, k in enumerate(kws)),
+        tags=tuple(_str(k, f"{path}.tags[{i}]", 40) for i, k in enumerate(tags)),
+        zone=zone,
+        controller=ctrl,
+        defending=_bool(d.get("defending", False), f"{path}.defending"),
+        exhausted=_bool(d.get("exhausted", False), f"{path}.exhausted"),
+        attached_to=_id(d["attached_to"], f"{path}.attached_to") if d.get("attached_to") is not None else None,
+        since=_int(d.get("since", 0), f"{path}.since", 0, 10_000),
+    )
+
+
+_EFFECT_FIELDS = {"id", "label", "kind", "source", "target", "targets", "since", "starts", "duration",
+                  "condition"}
+
+
+def _effect(d: Any, path: str, ids: dict[str, set[str]]) -> EffectSpec:
+    d = _dict(d, path)
+    kind_name = _req(d, "kind", path)
+    if kind_name not in KINDS:
+        raise ScenarioError(f"{path}.kind : sorte d'effet inconnue « {kind_name} » "
+                            f"(attendu : {', '.join(KINDS)})")
+    kind = KINDS[kind_name]
+    _no_unknown(d, _EFFECT_FIELDS | {p.name for p in kind.params}, path)
+    eid = _id(_req(d, "id", path), f"{path}.id")
+    label = _str(_req(d, "label", path), f"{path}.label", 120)
+    source = d.get("source")
+    if source is not None:
+        source = _check_param(Param("source", "object", "source"), source, f"{path}.source", ids)
+    target = d.get("target")
+    targets: tuple[str, ...] = ()
+    if target is not None:
+        if target in ("source", "attached"):
+            if source is None:
+                raise ScenarioError(f"{path}.target : « {target} » exige une source (champ source)")
+        else:
+            target = _check_param(Param("target", "object", "cible"), target, f"{path}.target", ids)
+    if d.get("targets") is not None:
+        targets = _check_param(Param("targets", "objects", "cibles"), d["targets"], f"{path}.targets", ids)
+    if kind.category == "continuous" and target is None and not targets:
+        raise ScenarioError(f"{path}.target : une cible est attendue pour cette sorte d'effet")
+    starts = d.get("starts", "now")
+    if starts not in ("now", "later"):
+        raise ScenarioError(f"{path}.starts : « now » ou « later » est attendu")
+    since = d.get("since")
+    if since is not None:
+        since = _int(since, f"{path}.since", 0, 10_000)
+    if kind.category == "continuous" and starts == "now" and since is None:
+        raise ScenarioError(f"{path}.since : un horodatage (nombre entier) est attendu pour un effet déjà en cours "
+                            "(ou starts: later)")
+    if starts == "later":
+        since = None
+    duration = d.get("duration", "permanent")
+    if duration not in DURATIONS:
+        raise ScenarioError(f"{path}.duration : durée inconnue « {duration} » (attendu : {', '.join(DURATIONS)})")
+    cond_in = _dict(d.get("condition", {}) or {}, f"{path}.condition")
+    cond = {}
+    for k, v in cond_in.items():
+        if k not in CONDITIONS:
+            raise ScenarioError(f"{path}.condition.{k} : condition inconnue (attendu : {', '.join(CONDITIONS)})")
+        cond[k] = _check_param(CONDITIONS[k], v, f"{path}.condition.{k}", ids)
+    if ("level" in cond or "legion" in cond or "attached" in cond) and source is None:
+        raise ScenarioError(f"{path}.condition : Niveau, Légion ou « équipé » exigent une source (champ source)")
+    params = {}
+    for p in kind.params:
+        if p.name in d and d[p.name] is not None:
+            params[p.name] = _check_param(p, d[p.name], f"{path}.{p.name}", ids)
+        elif p.required:
+            raise ScenarioError(f"{path}.{p.name} : champ obligatoire manquant ({p.label})")
+        else:
+            params[p.name] = p.default
+    return EffectSpec(eid, label, kind_name, source, target, targets, since, starts == "later", duration,
+                      cond, params)
+
+
+def _action(d: Any, path: str, ids: dict[str, set[str]], depth: int = 0) -> dict:
+    d = _dict(d, path)
+    name = _req(d, "do", path)
+    if name not in ACTIONS:
+        raise ScenarioError(f"{path}.do : action inconnue « {name} » (attendu : {', '.join(ACTIONS)})")
+    _label, params = ACTIONS[name]
+    _no_unknown(d, {"do", "note"} | {p.name for p in params}, path)
+    out: dict[str, Any] = {"do": name}
+    if d.get("note") is not None:
+        out["note"] = _str(d["note"], f"{path}.note", 200)
+    for p in params:
+        if p.name in d and d[p.name] is not None:
+            if p.type == "steps":
+                if depth > 0:
+                    raise ScenarioError(f"{path}.steps : un sort ne peut pas contenir un autre sort")
+                steps = _list(d[p.name], f"{path}.steps", MAX_STEPS_IN_RESOLVE)
+                out["steps"] = [_action(s, f"{path}.steps[{i}]", ids, depth + 1) for i, s in enumerate(steps)]
+            else:
+                out[p.name] = _check_param(p, d[p.name], f"{path}.{p.name}", ids)
+        elif p.required:
+            raise ScenarioError(f"{path}.{p.name} : champ obligatoire manquant ({p.label})")
+        else:
+            out[p.name] = p.default
+    if name == "start" and not out.get("effect") and not out.get("effects"):
+        raise ScenarioError(f"{path}.effect : l'effet à lancer est attendu")
+    if name == "swap" and len(out["objects"]) != 2:
+        raise ScenarioError(f"{path}.objects : un échange concerne exactement deux objets")
+    if name == "query":
+        need = {"power": "object", "reference_power": "object", "keywords": "object", "mighty": "object",
+                "zone": "object", "controller": "object", "exhausted": "object", "xp": "player",
+                "active": "effect"}[out["ask"]]
+        if not out.get(need):
+            raise ScenarioError(f"{path}.{need} : champ obligatoire pour la question « {out['ask']} »")
+    if name == "create_token":
+        if out["token"] in ids["objects"]:
+            raise ScenarioError(f"{path}.token : l'identifiant « {out['token']} » est déjà pris")
+        _id(out["token"], f"{path}.token")
+    return out
+
+
+def _choice(d: Any, path: str, ids: dict[str, set[str]]) -> dict:
+    d = _dict(d, path)
+    _no_unknown(d, {"order", "effect", "accept", "action", "note"}, path)
+    out: dict[str, Any] = {}
+    if "action" in d and d["action"] is not None:
+        out["action"] = _int(d["action"], f"{path}.action", 0, MAX_ACTIONS)
+    if "order" in d:
+        out["order"] = _check_param(Param("order", "effects", "ordre"), d["order"], f"{path}.order", ids)
+    elif "effect" in d:
+        out["effect"] = _check_param(Param("effect", "effect", "effet"), d["effect"], f"{path}.effect", ids)
+        out["accept"] = _bool(d.get("accept", True), f"{path}.accept")
+    else:
+        raise ScenarioError(f"{path} : « order » ou « effect » est attendu")
+    return out
+
+
+def _expect(d: Any, path: str) -> dict:
+    d = _dict(d, path)
+    _no_unknown(d, {"objects", "players", "queries", "events", "absent_events", "decisions", "outcomes",
+                    "outcome_count"}, path)
+    for key in ("objects", "players"):
+        if key in d:
+            for k, v in _dict(d[key], f"{path}.{key}").items():
+                _dict(v, f"{path}.{key}.{k}")
+    for key in ("queries", "events", "absent_events", "decisions", "outcomes"):
+        if key in d:
+            _list(d[key], f"{path}.{key}", 100)
+    if "outcomes" in d:
+        for i, o in enumerate(d["outcomes"]):
+            _expect({k: v for k, v in _dict(o, f"{path}.outcomes[{i}]").items() if k not in ("picked", "label")},
+                    f"{path}.outcomes[{i}]")
+    if "outcome_count" in d:
+        _int(d["outcome_count"], f"{path}.outcome_count", 0, 100)
+    return d
+
+
+def validate(data: Any) -> Scenario:
+    """Validate a parsed scenario dict and build a Scenario (no rule is applied here)."""
+    data = _dict(data, "scénario")
+    _no_unknown(data, {"title", "description", "topic", "players", "objects", "effects", "actions", "choices",
+                       "expect", "turn_player"}, "scénario")
+    title = _str(_req(data, "title", "scénario"), "title", 200)
+    description = _str(_req(data, "description", "scénario"), "description", 1000)
+    topic = _req(data, "topic", "scénario")
+    if topic not in TOPICS:
+        raise ScenarioError(f"topic : thème inconnu « {topic} » (attendu : {', '.join(TOPICS)})")
+    players = [_player(p, f"players[{i}]")
+               for i, p in enumerate(_list(_req(data, "players", "scénario"), "players", MAX_PLAYERS))]
+    if not players:
+        raise ScenarioError("players : au moins un joueur est attendu")
+    ids: dict[str, set[str]] = {"players": set(), "objects": set(), "effects": set()}
+    for i, p in enumerate(players):
+        if p.id in ids["players"]:
+            raise ScenarioError(f"players[{i}].id : identifiant en double « {p.id} »")
+        ids["players"].add(p.id)
+    raw_objects = _list(data.get("objects", []) or [], "objects", MAX_OBJECTS)
+    objects = []
+    for i, o in enumerate(raw_objects):
+        spec = _object(o, f"objects[{i}]", ids["players"])
+        if spec.id in ids["objects"]:
+            raise ScenarioError(f"objects[{i}].id : identifiant en double « {spec.id} »")
+        ids["objects"].add(spec.id)
+        objects.append(spec)
+    for i, o in enumerate(objects):
+        if o.attached_to is not None:
+            if o.attached_to not in ids["objects"]:
+                raise ScenarioError(f"objects[{i}].attached_to : objet inconnu « {o.attached_to} »")
+            if o.attached_to == o.id:
+                raise ScenarioError(f"objects[{i}].attached_to : un objet ne peut pas s'équiper à lui-même")
+    raw_effects = _list(data.get("effects", []) or [], "effects", MAX_EFFECTS)
+    for i, e in enumerate(raw_effects):
+        if isinstance(e, dict) and isinstance(e.get("id"), str):
+            if e["id"] in ids["effects"]:
+                raise ScenarioError(f"effects[{i}].id : identifiant en double « {e['id']} »")
+            ids["effects"].add(e["id"])
+    effects = [_effect(e, f"effects[{i}]", ids) for i, e in enumerate(raw_effects)]
+    actions = [_action(a, f"actions[{i}]", ids)
+               for i, a in enumerate(_list(data.get("actions", []) or [], "actions", MAX_ACTIONS))]
+    total = sum(1 + len(a.get("steps", ())) for a in actions)
+    if total > MAX_ACTIONS * 4:
+        raise ScenarioError("actions : trop d'instructions au total")
+    choices = [_choice(c, f"choices[{i}]", ids)
+               for i, c in enumerate(_list(data.get("choices", []) or [], "choices", 20))]
+    expect = _expect(data["expect"], "expect") if data.get("expect") is not None else None
+    turn_player = data.get("turn_player", players[0].id)
+    if turn_player not in ids["players"]:
+        raise ScenarioError(f"turn_player : joueur inconnu « {turn_player} »")
+    for i, o in enumerate(objects):
+        if o.controller is None and o.type != "battlefield":
+            o.controller = players[0].id
+        if o.zone not in BOARD_ZONES and o.defending:
+            raise ScenarioError(f"objects[{i}].defending : seule une unité sur le plateau peut défendre")
+    return Scenario(title, description, topic, players, objects, effects, actions, choices, expect,
+                    turn_player, data)
+
+
+def load_scenario(source: Any) -> Scenario:
+    """Load a scenario from YAML text or a parsed dict; raise ScenarioError (French) if invalid."""
+    data = parse_yaml(source) if isinstance(source, str) else source
+    try:
+        return validate(data)
+    except ScenarioError:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, RecursionError) as exc:  # defensive
+        raise ScenarioError(f"scénario : contenu invalide ({type(exc).__name__})") from None

@@ -1,0 +1,79 @@
+"""A player's path through the site in Chromium: home → category → question → card, search as you type."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.conftest import axe_violations
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_home_to_category_to_question_to_card(page, live_site):
+    page.goto(live_site + "/")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Comprenez pourquoi")
+    page.get_by_role("link", name="Bases du jeu").first.click()
+    expect(page).to_have_url(re.compile(r"/faq/#bases-du-jeu$"))
+    page.get_by_role("link", name=re.compile("Quel effet s'applique en premier")).click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Quel effet s'applique en premier")
+    # The short answer comes first, then the explanation.
+    headings = page.locator("article.faq h2").all_inner_texts()
+    assert headings[0].lower().startswith("la réponse en bref")
+    page.locator(".game-card").get_by_role("link", name="Boots of Swiftness").click()
+    expect(page).to_have_url(re.compile(r"/cartes/boots-of-swiftness/$"))
+    expect(page.locator(".game-card")).to_contain_text("Ganking")
+    assert page.console.errors == []
+
+
+def test_search_updates_as_you_type(page, live_site):
+    page.goto(live_site + "/recherche/")
+    page.get_by_label("Rechercher dans les questions").press_sequentially("dependance", delay=30)
+    results = page.locator("#search-results .result")
+    expect(results.first).to_be_visible()
+    expect(page.locator("#search-results mark").first).to_have_text(re.compile("^[Dd]épendance"))
+    expect(page).to_have_url(re.compile(r"q=dependance"))
+    assert page.console.errors == []
+
+
+def test_search_works_without_javascript(browser, live_site):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(live_site + "/")
+    page.get_by_label("Posez votre question").fill("COUCHE")
+    page.get_by_role("button", name="Rechercher", exact=True).click()
+    expect(page.locator(".result").first).to_be_visible()
+    context.close()
+
+
+def test_copy_link_button_copies_the_section_address(browser, live_site):
+    context = browser.new_context()
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_site)
+    page = context.new_page()
+    page.goto(live_site + "/guides/")
+    page.locator(".guide-list a").first.click()
+    button = page.locator("button.copy-link").first
+    anchor = button.get_attribute("data-copy-anchor")
+    button.click()
+    expect(button).to_have_text("Lien copié")
+    assert page.evaluate("navigator.clipboard.readText()").endswith("#" + anchor)
+    context.close()
+
+
+@pytest.mark.parametrize("path", ["/", "/faq/", "/faq/quel-effet-s-applique-en-premier/", "/guides/",
+                                  "/guides/calculs-de-puissance/", "/cartes/boots-of-swiftness/",
+                                  "/recherche/?q=bouclier", "/page-inconnue/"])
+def test_no_serious_accessibility_violation(page, live_site, path):
+    page.goto(live_site + path)
+    assert axe_violations(page) == []
+    assert page.console.errors == [] or path == "/page-inconnue/"
+
+
+def test_phone_layout_has_no_horizontal_scroll(browser, live_site):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme="dark")
+    page = context.new_page()
+    for path in ["/", "/faq/quel-effet-s-applique-en-premier/", "/guides/calculs-de-puissance/",
+                 "/cartes/boots-of-swiftness/"]:
+        page.goto(live_site + path)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, path
+    context.close()

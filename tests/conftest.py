@@ -1,0 +1,73 @@
+"""Shared fixtures. Browser tests drive Debian's Chromium through Playwright against live_server."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+CHROMIUM = os.environ.get("RIFTPAL_CHROMIUM", "/usr/bin/chromium")
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                  "--no-first-run", "--disable-sync"],
+        )
+        yield browser
+        browser.close()
+
+
+class ConsoleWatcher:
+    """Collects console errors and uncaught exceptions of a page."""
+
+    def __init__(self, page):
+        self.errors: list[str] = []
+        page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+
+@pytest.fixture
+def context(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR")
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context):
+    page = context.new_page()
+    page.console = ConsoleWatcher(page)
+    page.set_default_timeout(10_000)
+    yield page
+
+
+@pytest.fixture
+def site_content(db):
+    """The shipped content, loaded the way `make run` loads it."""
+    from rules.loader import Loader
+
+    Loader().load_all()
+
+
+@pytest.fixture
+def live_site(live_server, site_content):
+    return live_server.url
+
+
+def axe_violations(page, impacts=("serious", "critical")) -> list[str]:
+    """Serious or critical accessibility violations on the current page (axe-core, offline)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [
+        f"{violation['id']}: {violation['help']} ({len(violation['nodes'])} nœuds)"
+        for violation in results.response["violations"]
+        if violation.get("impact") in impacts
+    ]

@@ -1,0 +1,93 @@
+"""The content loader: loads everything, never duplicates, never undoes an editor's work."""
+
+import pytest
+import yaml
+
+from rules.loader import Loader
+from rules.models import Card, Category, FAQEntry, Guide, GuideSection, WorkedExample
+
+pytestmark = pytest.mark.django_db
+
+
+def counts():
+    return (Category.objects.count(), FAQEntry.objects.count(), Guide.objects.count(),
+            GuideSection.objects.count(), Card.objects.count(), WorkedExample.objects.count())
+
+
+def test_ships_the_promised_content():
+    Loader().load_all()
+    assert Guide.objects.count() == 4
+    assert FAQEntry.objects.count() >= 21
+    assert Category.objects.count() >= 4
+    assert FAQEntry.objects.values("category").distinct().count() >= 4
+    seed_entry = FAQEntry.objects.get(question__startswith="Quel effet s'applique en premier")
+    assert seed_entry.cards.filter(slug="boots-of-swiftness").exists()
+    names = set(Card.objects.values_list("name", flat=True))
+    for name in ["Boots of Swiftness", "Guardian Angel", "Tactical Retreat", "Fiora, Victorious", "Soraka",
+                 "Gustwalker"]:
+        assert name in names
+    assert any(name.startswith("Gangplank") for name in names)
+    for entry in FAQEntry.objects.all():
+        assert entry.short_answer_html.strip(), entry.slug
+
+
+def test_every_reference_in_shipped_content_exists():
+    loader = Loader()
+    loader.load_all()
+    assert not [m for m in loader.messages if "introuvable" in m]
+    assert FAQEntry.objects.filter(related__isnull=False).exists()
+
+
+def test_running_twice_duplicates_nothing():
+    Loader().load_all()
+    first = counts()
+    stats = Loader().load_all()
+    assert counts() == first
+    assert stats["created"] == 0 and stats["updated"] == 0
+
+
+def test_editor_changes_survive_a_reload():
+    Loader().load_all()
+    entry = FAQEntry.objects.order_by("pk").first()
+    entry.short_answer = "Réponse réécrite par un éditeur."
+    entry.save()
+    section = GuideSection.objects.order_by("pk").first()
+    section.body = "Section réécrite."
+    section.save()
+    stats = Loader().load_all()
+    assert FAQEntry.objects.get(pk=entry.pk).short_answer == "Réponse réécrite par un éditeur."
+    assert GuideSection.objects.get(pk=section.pk).body == "Section réécrite."
+    assert stats["kept_edited"] >= 2
+
+
+def test_editor_deletion_is_not_undone():
+    Loader().load_all()
+    card = Card.objects.get(slug="soraka")
+    card.delete()
+    Loader().load_all()
+    assert not Card.objects.filter(slug="soraka").exists()
+
+
+def test_shipped_update_reaches_an_untouched_object(tmp_path, settings):
+    from rules.loader import CONTENT_DIR
+    import shutil
+
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT_DIR, content)
+    Loader(content_dir=content).load_all()
+    cards = yaml.safe_load((content / "cards.yaml").read_text(encoding="utf-8"))
+    cards[0]["notes"] = "Nouvelle note livrée."
+    (content / "cards.yaml").write_text(yaml.safe_dump(cards, allow_unicode=True), encoding="utf-8")
+    stats = Loader(content_dir=content).load_all()
+    assert Card.objects.get(slug=cards[0]["slug"]).notes == "Nouvelle note livrée."
+    assert stats["updated"] == 1
+
+
+def test_force_restores_the_shipped_version():
+    Loader().load_all()
+    card = Card.objects.get(slug="soraka")
+    shipped = card.notes
+    card.notes = "Modifié."
+    card.save()
+    Loader(force=True).load_all()
+    assert Card.objects.get(slug="soraka").notes == shipped
