@@ -1,0 +1,86 @@
+"""Glossary terms: the words every text of the site links to a tooltip and a page."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.urls import reverse
+
+from .rendering import MarkdownFieldsMixin
+
+SHORT_DEFINITION_MAX = 300
+
+
+def sort_key(text: str) -> str:
+    """Alphabetical order that ignores accents and case: « Échanger » sorts with the E."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+class Term(MarkdownFieldsMixin, models.Model):
+    class Kind(models.TextChoices):
+        KEYWORD = "mot-cle", "Mot-clé"
+        CONCEPT = "notion", "Notion"
+        ACTION = "action", "Action"
+        ZONE = "zone", "Zone"
+        EFFECT = "effet", "Type d'effet"
+        CALCULATION = "calcul", "Calcul de puissance"
+        ROLE = "role", "Joueur et rôle"
+        OBJECT = "objet", "Objet de jeu"
+
+    name = models.CharField("nom", max_length=120, unique=True)
+    slug = models.SlugField("identifiant", max_length=120, unique=True)
+    english_name = models.CharField("nom anglais officiel", max_length=120, blank=True,
+                                    help_text="Laisser vide s'il n'existe pas de nom officiel en anglais.")
+    short_definition = models.TextField(
+        "définition courte", max_length=SHORT_DEFINITION_MAX,
+        help_text="Texte brut de 300 caractères au plus : c'est le contenu de l'info-bulle.",
+    )
+    explanation = models.TextField("explication (Markdown)", blank=True)
+    explanation_html = models.TextField(editable=False, blank=True)
+    forms = models.TextField(
+        "autres formes", blank=True,
+        help_text="Une forme par ligne (pluriel, féminin, conjugaisons…) ; chacune devient un lien vers ce terme. "
+                  "Le nom lui-même est toujours reconnu.",
+    )
+    kind = models.CharField("nature", max_length=20, choices=Kind.choices, default=Kind.CONCEPT)
+    related = models.ManyToManyField("self", blank=True, symmetrical=True, verbose_name="termes liés")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    markdown_fields = {"explanation": "explanation_html"}
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = "terme du glossaire"
+        verbose_name_plural = "termes du glossaire"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("glossary:detail", args=[self.slug])
+
+    def markdown_options(self) -> dict:
+        # A term's own page never links to itself.
+        return {"exclude_term_slug": self.slug}
+
+    @property
+    def form_list(self) -> list[str]:
+        """Every text that links to this term: its name first, then the other forms, without duplicates."""
+        seen: dict[str, str] = {}
+        for form in [self.name, *self.forms.splitlines()]:
+            form = " ".join(unicodedata.normalize("NFC", form).split())
+            if form and form.casefold() not in seen:
+                seen[form.casefold()] = form
+        return list(seen.values())
+
+    @property
+    def letter(self) -> str:
+        key = sort_key(self.name)
+        return key[:1].upper() if key[:1].isalpha() else "#"
+
+    def clean(self):
+        if len(self.short_definition or "") > SHORT_DEFINITION_MAX:
+            raise ValidationError({"short_definition": f"{SHORT_DEFINITION_MAX} caractères au plus."})

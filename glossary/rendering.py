@@ -1,10 +1,14 @@
 """Markdown rendering shared by every text of the site.
 
-Markdown is converted, then sanitised with nh3, and only then may trusted markup (glossary links)
-be added. Rendered HTML is stored on the model (``*_html`` fields) so pages never re-render it.
+Markdown is converted, then sanitised with nh3, and only then is trusted markup (glossary links and their
+tooltips, see ``glossary.linking``) added. Rendered HTML is stored on the model (``*_html`` fields) so pages
+never re-render it; ``glossary.signals`` re-renders it when a term is added, changed or deleted.
 """
 
 from __future__ import annotations
+
+import unicodedata
+import uuid
 
 import markdown
 import nh3
@@ -37,12 +41,26 @@ def sanitise(html: str) -> str:
     )
 
 
-def render_markdown(text: str) -> str:
-    """Markdown → sanitised HTML."""
+def render_markdown(text: str, *, exclude_term_slug: str | None = None, section: str | None = None,
+                    glossary=None, link_terms: bool = True) -> str:
+    """Markdown → sanitised HTML, with the glossary terms linked.
+
+    The whole text is one section: each term links at its first occurrence only. ``exclude_term_slug``
+    keeps a term's own page from linking to itself. ``section`` is a stable key (model, object, field)
+    that makes tooltip ids unique on a page; without it a random one is used. ``glossary`` defaults to
+    the database's (``glossary.linking.get_glossary()``).
+    """
     if not text:
         return ""
+    text = unicodedata.normalize("NFC", text)
     html = markdown.markdown(text, extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_CONFIG)
-    return sanitise(html)
+    html = sanitise(html)
+    if link_terms:
+        from .linking import get_glossary
+
+        glossary = glossary if glossary is not None else get_glossary()
+        html = glossary.link_html(html, exclude=exclude_term_slug, section=section)
+    return html
 
 
 class MarkdownFieldsMixin:
@@ -54,9 +72,22 @@ class MarkdownFieldsMixin:
 
     markdown_fields: dict[str, str] = {}
 
+    def markdown_options(self) -> dict:
+        """Extra keyword arguments for ``render_markdown`` (a term excludes itself)."""
+        return {}
+
+    def markdown_section(self, source: str) -> str:
+        """Key of one field's section: tooltip ids derive from it, so it differs for every text of a page."""
+        return f"{self._meta.label_lower}:{self.pk or uuid.uuid4().hex}:{source}"
+
     def render_markdown_fields(self) -> None:
+        from .linking import get_glossary
+
+        glossary = get_glossary()
+        options = self.markdown_options()
         for source, target in self.markdown_fields.items():
-            setattr(self, target, render_markdown(getattr(self, source) or ""))
+            setattr(self, target, render_markdown(getattr(self, source) or "", section=self.markdown_section(source),
+                                                  glossary=glossary, **options))
 
     def save(self, *args, **kwargs):
         self.render_markdown_fields()

@@ -1,0 +1,506 @@
+"""Layer computation of current characteristics (seeds 000, 002, 003).
+
+``compute`` takes the world and returns a new view (object id → characteristics) while recording
+each step in the tracer.  The order of application inside a layer is *derived*: for every pair of
+applicable effects the engine tries one, then looks at whether the other one's existence or result
+changed (rule 2); one-way changes are dependencies, mutual changes fall back to timestamps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .kinds import KEYWORDS, KINDS, STAGES, has_keyword, keyword_base, keyword_number
+from .scenario import EffectSpec
+from .state import EffState, ObjState, World
+from .trace import Tracer
+
+
+class Chars:
+    """Characteristics of one object while (or after) being computed."""
+
+    __slots__ = ("name", "type", "tags", "controller", "power", "keywords", "kw_ts")
+
+    def __init__(self, name, type_, tags, controller, power, keywords, kw_ts):
+        self.name = name
+        self.type = type_
+        self.tags = tags
+        self.controller = controller
+        self.power = power
+        self.keywords = keywords
+        self.kw_ts = kw_ts
+
+    def copy(self) -> Chars:
+        return Chars(self.name, self.type, self.tags, self.controller, self.power, self.keywords, dict(self.kw_ts))
+
+    def public(self) -> dict:
+        return {"name": self.name, "power": self.power, "keywords": list(self.keywords),
+                "controller": self.controller, "tags": list(self.tags)}
+
+    def value(self, characteristic: str):
+        v = getattr(self, characteristic)
+        return list(v) if isinstance(v, tuple) else v
+
+
+def base_chars(obj: ObjState) -> Chars:
+    """Printed characteristics: the starting point of every computation (and the value off the board)."""
+    return Chars(obj.name, obj.type, obj.tags, obj.controller, obj.printed_power, obj.keywords,
+                 {k: obj.since for k in obj.keywords})
+
+
+def display(obj: ObjState, ch: Chars) -> tuple:
+    mighty = (ch.power >= 5) if obj.on_board else (obj.printed_power >= 5)
+    power = ch.power if obj.on_board else obj.printed_power
+    return (ch.name, obj.printed_power, power, tuple(ch.keywords), mighty, obj.zone, obj.exhausted,
+            ch.controller, obj.defending)
+
+
+# --------------------------------------------------------------------------- activity of a text
+
+
+def text_active(world: World, eff: EffState, ctrl) -> tuple[bool, dict | None]:
+    """Whether a text is active (rule 3, 20, 22): source in its zone, attached, Level N, Legion.
+
+    ``ctrl(object_id)`` gives the current controller, so Level reads the XP of the card's
+    current controller (rule 20), never a teammate's.
+    """
+    spec = eff.spec
+    if not eff.started or eff.ended:
+        return False, {"code": "not_started" if not eff.started else "ended"}
+    if spec.source is None:
+        return True, None
+    src = world.objects[spec.source]
+    kind = KINDS[spec.kind]
+    zone_rule = spec.params.get("active_zone", "board") if kind.category == "replacement" else "board"
+    if zone_rule == "board" and not src.on_board:
+        return False, {"code": "source_absent", "zone": src.zone}
+    if zone_rule in ("discard", "hand") and src.zone != zone_rule:
+        return False, {"code": "source_absent", "zone": src.zone}
+    cond = spec.condition
+    if (cond.get("attached") or spec.target == "attached") and src.attached_to is None:
+        return False, {"code": "not_attached"}
+    if "level" in cond or "legion" in cond:
+        pid = ctrl(spec.source)
+        player = world.players.get(pid)
+        if "level" in cond:
+            xp = player.xp if player else 0
+            if xp < cond["level"]:
+                return False, {"code": "level", "level": cond["level"], "xp": xp, "player": pid}
+        if cond.get("legion") and (player is None or player.cards_played < 1):
+            return False, {"code": "legion", "player": pid}
+    return True, None
+
+
+def resolve_targets(world: World, spec: EffectSpec) -> tuple[str, ...]:
+    if spec.targets:
+        return spec.targets
+    if spec.target == "source":
+        return (spec.source,)
+    if spec.target == "attached":
+        att = world.objects[spec.source].attached_to
+        return (att,) if att else ()
+    return (spec.target,) if spec.target else ()
+
+
+# --------------------------------------------------------------------------- instances
+
+
+class Inst:
+    """One effect applied to one object (an effect with two targets gives two instances)."""
+
+    __slots__ = ("eff", "spec", "kind", "target", "ts", "sortkey", "key", "implicit")
+
+    def __init__(self, eff, spec, target, ts, implicit=False):
+        self.eff = eff
+        self.spec = spec
+        self.kind = KINDS[spec.kind]
+        self.target = target
+        self.ts = ts
+        self.sortkey = (ts, 1 if implicit else 0, spec.id, target)
+        self.key = (spec.id, target)
+        self.implicit = implicit
+
+    def reads(self) -> tuple[str, ...]:
+        out = tuple(self.kind.reads(self.spec.params))
+        cond = self.spec.condition
+        if self.spec.source and self.spec.source != self.target and ("level" in cond or "legion" in cond):
+            out += (self.spec.source,)
+        return out
+
+
+@dataclass
+class Env:
+    """Read access given to apply functions."""
+
+    S: dict
+    new_view: dict
+    world: World
+    copiables: dict
+    locked: int | None = None
+    ts: int = 0
+
+    def look(self, oid: str) -> Chars:
+        if oid in self.S:
+            return self.S[oid]
+        if oid in self.new_view:
+            return self.new_view[oid]
+        return base_chars(self.world.objects[oid])
+
+    def copiable(self, oid: str) -> Chars:
+        if oid in self.copiables:
+            return self.copiables[oid]
+        return base_chars(self.world.objects[oid])
+
+
+class _Group:
+    """Computation of one object, or of a loop of objects together, layer by layer (rule 7)."""
+
+    def __init__(self, world: World, tracer: Tracer, group: list[str], insts: dict, new_view: dict,
+                 copiables: dict, decisions: list):
+        self.world = world
+        self.tr = tracer
+        self.group = group
+        self.S = {oid: base_chars(world.objects[oid]) for oid in group}
+        self.new_view = new_view
+        self.copiables = copiables
+        self.decisions = decisions
+        self.static = [[] for _ in STAGES]
+        for oid in group:
+            for inst in insts.get(oid, ()):
+                self.static[_stage_index(inst.kind)].append(inst)
+        self.implicit_cache: dict = {}
+        self.applied: set = set()
+        self.pass_no = 1
+        self.traced_skips: set = set()
+
+    # -- helpers
+    def ctrl(self, oid: str) -> str | None:
+        if oid in self.S:
+            return self.S[oid].controller
+        if oid in self.new_view:
+            return self.new_view[oid].controller
+        return self.world.objects[oid].controller
+
+    def env(self, S: dict, inst: Inst | None = None) -> Env:
+        e = Env(S, self.new_view, self.world, self.copiables)
+        if inst is not None:
+            e.ts = inst.ts
+            if inst.eff is not None and inst.spec.params.get("oneshot"):
+                e.locked = inst.eff.locked.get(inst.target)
+        return e
+
+    def stage_insts(self, si: int) -> list[Inst]:
+        out = list(self.static[si])
+        if STAGES[si] == ("numeric", "increase"):
+            for oid in self.group:
+                ch = self.S[oid]
+                for k in ch.keywords:
+                    rule = KEYWORDS.get(keyword_base(k))
+                    if rule is None or rule.numeric_while is None:
+                        continue
+                    key = (oid, k)
+                    inst = self.implicit_cache.get(key)
+                    if inst is None:
+                        spec = EffectSpec(
+                            id=f"{keyword_base(k).lower()}:{oid}", label=f"{k} ({ch.name})", kind="increase",
+                            source=oid, target=oid, condition={rule.numeric_while: True},
+                            params={"value": keyword_number(k)}, dynamic=True,
+                        )
+                        ts = ch.kw_ts.get(k, self.world.objects[oid].since)
+                        inst = Inst(None, spec, oid, ts, implicit=True)
+                        self.implicit_cache[key] = inst
+                        self.tr.show_effect(spec.id, (spec.label, True, ts))
+                    out.append(inst)
+        return out
+
+    def applicable(self, inst: Inst, S: dict) -> tuple[bool, dict | None]:
+        if inst.eff is not None:
+            ok, why = text_active(self.world, inst.eff,
+                                  lambda o: S[o].controller if o in S else self.ctrl(o))
+            if not ok:
+                return False, why
+        cond = inst.spec.condition
+        obj = self.world.objects[inst.target]
+        ch = S[inst.target]
+        if "defending" in cond and obj.defending != cond["defending"]:
+            return False, {"code": "condition_false", "condition": "defending", "expected": cond["defending"]}
+        if "mighty" in cond and (ch.power >= 5) != cond["mighty"]:
+            return False, {"code": "condition_false", "condition": "mighty", "power": ch.power,
+                           "expected": cond["mighty"]}
+        if "has_keyword" in cond and not has_keyword(ch.keywords, keyword_base(cond["has_keyword"])):
+            return False, {"code": "condition_false", "condition": "has_keyword", "keyword": cond["has_keyword"]}
+        return True, None
+
+    def apply_on(self, inst: Inst, S: dict) -> tuple[dict, object]:
+        """Apply ``inst`` on a copy of its target inside a shallow copy of ``S`` (a trial)."""
+        S2 = dict(S)
+        ch = S[inst.target].copy()
+        S2[inst.target] = ch
+        res = inst.kind.apply(inst.spec.params, ch, self.env(S2, inst))
+        return S2, res
+
+    def probe(self, inst: Inst, S: dict) -> tuple:
+        ok, _ = self.applicable(inst, S)
+        if not ok:
+            return (False,)
+        _, res = self.apply_on(inst, S)
+        return (True, res)
+
+    # -- ordering (rule 2)
+    def order(self, appl: list[Inst]) -> list[tuple[Inst, dict]]:
+        """Order effects of one layer step: dependency first, else timestamp (rule 2, seed 000)."""
+        n = len(appl)
+        if n == 1:
+            return [(appl[0], {"code": "only", "since": appl[0].ts})]
+        S = self.S
+        base = [self.probe(i, S) for i in appl]
+        raw = [set() for _ in range(n)]  # raw[b] = indices whose application changes b
+        for ai, a in enumerate(appl):
+            self.tr.tick()
+            Sa, _ = self.apply_on(a, S)
+            for bi, b in enumerate(appl):
+                if bi != ai and self.probe(b, Sa) != base[bi]:
+                    raw[bi].add(ai)
+        dep = [{a for a in raw[b] if b not in raw[a]} for b in range(n)]
+        mutual = [{a for a in raw[b] if b in raw[a]} for b in range(n)]
+        # "Why this order?": compare each decided pair with the other order.
+        for b in range(n):
+            for a in dep[b]:
+                self._decision(appl[a], appl[b], "dependency")
+            for a in mutual[b]:
+                if appl[a].sortkey < appl[b].sortkey:
+                    self._decision(appl[a], appl[b], "timestamp")
+        remaining = set(range(n))
+        out = []
+        last = None
+        while remaining:
+            ready = [i for i in remaining if not (dep[i] & remaining)]
+            if not ready:  # longer cycle: no dependency decides, timestamps do
+                ready = list(remaining)
+            follow = [i for i in ready if last is not None and last in dep[i]]
+            pool = follow or ready
+            pick = min(pool, key=lambda i: appl[i].sortkey)
+            if follow:
+                reason = {"code": "dependency", "depends_on": appl[last].spec.id}
+            else:
+                waiting = [appl[j].spec.id for j in remaining if j != pick and pick in dep[j]]
+                older = [j for j in remaining if j != pick and appl[j].sortkey < appl[pick].sortkey]
+                if waiting and older:
+                    reason = {"code": "dependency", "before": waiting}
+                else:
+                    reason = {"code": "timestamp", "since": appl[pick].ts,
+                              "mutual_with": [appl[j].spec.id for j in mutual[pick] if j in remaining]}
+                    if waiting:
+                        reason["before"] = waiting
+            out.append((appl[pick], reason))
+            remaining.discard(pick)
+            last = pick
+        return out
+
+    def _decision(self, first: Inst, then: Inst, why: str) -> None:
+        charac = then.kind.characteristic or "power"
+
+        def run(seq):
+            S2 = self.S
+            for inst in seq:
+                if self.applicable(inst, S2)[0]:
+                    S2, _ = self.apply_on(inst, S2)
+            return S2[then.target].value(charac)
+
+        self.decisions.append({
+            "step": None, "object": then.target, "layer": then.kind.layer, "first": first.spec.id,
+            "then": then.spec.id, "reason": why, "characteristic": charac,
+            "value": run((first, then)), "other_value": run((then, first)),
+            "_then_key": then.key,
+        })
+
+    # -- the computation
+    def run(self) -> None:
+        tr = self.tr
+        for oid in self.group:
+            tr.show_object(oid, display(self.world.objects[oid], self.S[oid]))
+        si = 0
+        while si < len(STAGES):
+            tr.tick()
+            self.run_stage(si)
+            if si == 0:
+                for oid in self.group:
+                    self.copiables[oid] = self.S[oid].copy()
+            back = None
+            for sj in range(si):
+                news = [i for i in self.stage_insts(sj)
+                        if i.key not in self.applied and self.applicable(i, self.S)[0]]
+                if news:
+                    back = (sj, news)
+                    break
+            if back is not None:
+                sj, news = back
+                self.pass_no += 1
+                layer, step = STAGES[sj]
+                tr.step("reexamine", object=news[0].target, layer=layer, stage=step, pass_=self.pass_no,
+                        effect=news[0].spec.id,
+                        reason={"code": "reexamine", "from_layer": STAGES[si][0], "from_step": STAGES[si][1],
+                                "became_applicable": [i.spec.id for i in news]},
+                        candidates=[i.spec.id for i in news])
+                si = sj
+                continue
+            si += 1
+
+    def run_stage(self, si: int) -> None:
+        layer, step = STAGES[si]
+        tr = self.tr
+        announced = False
+        while True:
+            tr.tick()
+            cands = [i for i in self.stage_insts(si) if i.key not in self.applied]
+            if not cands:
+                return
+            appl, skipped = [], []
+            for i in cands:
+                ok, why = self.applicable(i, self.S)
+                (appl if ok else skipped).append((i, why))
+            if not announced:
+                announced = True
+                tr.step("layer", object=cands[0].target if len(self.group) == 1 else None, layer=layer,
+                        stage=step, pass_=self.pass_no, reason={"code": "layer_start", "group": list(self.group)},
+                        candidates=[i.spec.id for i in cands])
+            for i, why in skipped:
+                k = (i.key, si, self.pass_no)
+                if k not in self.traced_skips:
+                    self.traced_skips.add(k)
+                    tr.step("skip", object=i.target, layer=layer, stage=step, pass_=self.pass_no,
+                            effect=i.spec.id, reason=why or {"code": "condition_false"},
+                            candidates=[c.spec.id for c in cands])
+            if not appl:
+                return
+            appl_insts = [i for i, _ in appl]
+            for inst, reason in self.order(appl_insts):
+                ok, why = self.applicable(inst, self.S)
+                if not ok:
+                    tr.step("skip", object=inst.target, layer=layer, stage=step, pass_=self.pass_no,
+                            effect=inst.spec.id, reason=why or {"code": "condition_false"},
+                            candidates=[i.spec.id for i in appl_insts])
+                    continue
+                ch = self.S[inst.target]
+                before = ch.public() if tr.enabled else None
+                env = self.env(self.S, inst)
+                res = inst.kind.apply(inst.spec.params, ch, env)
+                if inst.eff is not None and inst.spec.params.get("oneshot") and env.locked is None:
+                    # Rule 10: a one-shot limited change keeps the amount it produced.
+                    inst.eff.locked[inst.target] = abs(res)
+                    reason = dict(reason, locked=abs(res))
+                elif env.locked is not None:
+                    reason = dict(reason, locked=env.locked)
+                reason = dict(reason, result=res if isinstance(res, int) else None)
+                self.applied.add(inst.key)
+                tr.mark_applied(inst.spec.id)
+                tr.show_object(inst.target, display(self.world.objects[inst.target], ch))
+                idx = tr.step("apply", object=inst.target, layer=layer, stage=step, pass_=self.pass_no,
+                              effect=inst.spec.id, reason=reason, candidates=[i.spec.id for i in appl_insts],
+                              before=before, after=ch.public() if tr.enabled else None)
+                for d in self.decisions:
+                    if d["step"] is None and d.get("_then_key") == inst.key:
+                        d["step"] = idx
+
+
+def _stage_index(kind) -> int:
+    for i, (layer, step) in enumerate(STAGES):
+        if layer == kind.layer and (step is None or step == kind.step):
+            return i
+    raise ValueError(kind.name)  # pragma: no cover
+
+
+def _sccs(nodes: list[str], edges: dict[str, list[str]]) -> list[list[str]]:
+    """Tarjan: strongly connected components, each after those it needs."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+    counter = [0]
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in edges.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            out.append(sorted(comp, key=nodes.index))
+
+    for v in nodes:
+        if v not in index:
+            visit(v)
+    return out
+
+
+def compute(world: World, tracer: Tracer, decisions: list | None = None) -> dict[str, Chars]:
+    """Compute every object's current characteristics through the four layers (rules 1-9, 13, 14).
+
+    Objects are computed separately; one that reads another's current characteristics waits for
+    it, and a loop is computed together layer by layer (rule 7).  Off the board, printed values are
+    used (rule 14).
+    """
+    if decisions is None:
+        decisions = []
+    insts: dict[str, list[Inst]] = {}
+    for eff in world.effects.values():
+        spec = eff.spec
+        if KINDS[spec.kind].category != "continuous" or not eff.started or eff.ended:
+            continue
+        targets = resolve_targets(world, spec)
+        ts = eff.since if eff.since is not None else world.clock
+        for t in targets:
+            if world.objects[t].on_board:
+                insts.setdefault(t, []).append(Inst(eff, spec, t, ts))
+        if not targets and eff.active and spec.target == "attached":
+            tracer.step("skip", effect=spec.id, object=spec.source,
+                        reason={"code": "no_target", "source": spec.source})
+    board = [oid for oid, o in world.objects.items() if o.on_board]
+    edges: dict[str, list[str]] = {oid: [] for oid in board}
+    for oid, lst in insts.items():
+        for inst in lst:
+            for r in inst.reads():
+                if r != oid and r in edges and r not in edges[oid]:
+                    edges[oid].append(r)
+    new_view: dict[str, Chars] = {}
+    copiables: dict[str, Chars] = {}
+    for oid, obj in world.objects.items():
+        if not obj.on_board:
+            new_view[oid] = base_chars(obj)
+            tracer.show_object(oid, display(obj, new_view[oid]))
+    for group in _sccs(board, edges):
+        needs = sorted({r for oid in group for r in edges[oid] if r not in group}, key=board.index)
+        has_work = any(insts.get(oid) for oid in group) or any(
+            KEYWORDS.get(keyword_base(k)) and KEYWORDS[keyword_base(k)].numeric_while
+            for oid in group for k in world.objects[oid].keywords)
+        if has_work:
+            if len(group) > 1:
+                reason = {"code": "loop", "group": group, "needs": needs}
+            elif needs:
+                reason = {"code": "needs_object", "needs": needs}
+            else:
+                reason = {"code": "compute"}
+            tracer.step("object", object=group[0], reason=reason, candidates=group)
+        g = _Group(world, tracer, group, insts, new_view, copiables, decisions)
+        if has_work:
+            g.run()
+        else:
+            for oid in group:
+                copiables[oid] = g.S[oid]
+        for oid in group:
+            new_view[oid] = g.S[oid]
+            tracer.show_object(oid, display(world.objects[oid], g.S[oid]))
+    return new_view

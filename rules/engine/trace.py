@@ -1,0 +1,148 @@
+"""The trace: plain data recording every step the engine takes.
+
+Each step keeps a reference to a snapshot of the whole board; snapshots are shared
+copy-on-write dictionaries, so recording a step costs little and a dict is only built when the
+trace is turned into JSON.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .scenario import EngineLimitError
+
+OBJECT_FIELDS = ("name", "printed_power", "power", "keywords", "mighty", "zone", "exhausted", "controller",
+                 "defending")
+MAX_STEPS = 20_000
+
+
+@dataclass(slots=True)
+class Step:
+    index: int
+    kind: str
+    action: int | None
+    object: str | None
+    layer: str | None
+    pass_: int
+    effect: str | None
+    reason: dict
+    candidates: tuple
+    before: dict | None
+    after: dict | None
+    computation: int | None
+    stage: str | None
+    snapshot: tuple  # (objects, players, effects, applied)
+
+    def to_dict(self, cache: dict) -> dict:
+        return {
+            "index": self.index,
+            "kind": self.kind,
+            "action": self.action,
+            "object": self.object,
+            "layer": self.layer,
+            "step": self.stage,
+            "pass": self.pass_,
+            "computation": self.computation,
+            "effect": self.effect,
+            "reason": self.reason,
+            "candidates": list(self.candidates),
+            "before": self.before,
+            "after": self.after,
+            "state": materialize(self.snapshot, cache),
+        }
+
+
+def materialize(snapshot: tuple, cache: dict) -> dict:
+    objs, players, effs, applied = snapshot
+    key_o = id(objs)
+    if key_o not in cache:
+        cache[key_o] = (objs, {
+            oid: {f: (list(v) if f == "keywords" else v) for f, v in zip(OBJECT_FIELDS, tup)}
+            for oid, tup in objs.items()
+        })
+    key_p = id(players)
+    if key_p not in cache:
+        cache[key_p] = (players, {pid: {"name": t[0], "xp": t[1]} for pid, t in players.items()})
+    key_e = (id(effs), id(applied))
+    if key_e not in cache:
+        cache[key_e] = ((effs, applied), {
+            eid: {"label": t[0], "active": t[1], "since": t[2], "applied": eid in applied}
+            for eid, t in effs.items()
+        })
+    return {"objects": cache[key_o][1], "players": cache[key_p][1], "effects": cache[key_e][1]}
+
+
+@dataclass
+class Tracer:
+    """Records steps and keeps the current board display for snapshots."""
+
+    enabled: bool = True
+    steps: list[Step] = field(default_factory=list)
+    action: int | None = None
+    computation: int | None = None
+    objs: dict = field(default_factory=dict)
+    players: dict = field(default_factory=dict)
+    effs: dict = field(default_factory=dict)
+    applied: frozenset = frozenset()
+    count: int = 0
+    _shared: set = field(default_factory=set)
+
+    def _own(self, name: str) -> dict:
+        d = getattr(self, name)
+        if name in self._shared:
+            d = dict(d)
+            setattr(self, name, d)
+            self._shared.discard(name)
+        return d
+
+    def show_object(self, oid: str, tup: tuple) -> None:
+        if not self.enabled or self.objs.get(oid) == tup:
+            return
+        self._own("objs")[oid] = tup
+
+    def show_player(self, pid: str, tup: tuple) -> None:
+        if not self.enabled or self.players.get(pid) == tup:
+            return
+        self._own("players")[pid] = tup
+
+    def show_effect(self, eid: str, tup: tuple) -> None:
+        if not self.enabled or self.effs.get(eid) == tup:
+            return
+        self._own("effs")[eid] = tup
+
+    def mark_applied(self, eid: str) -> None:
+        if self.enabled:
+            self.applied = self.applied | {eid}
+
+    def reset_applied(self) -> None:
+        self.applied = frozenset()
+
+    def tick(self) -> None:
+        """Count one unit of work; the hard cap makes every scenario terminate."""
+        self.count += 1
+        if self.count > MAX_STEPS:
+            raise EngineLimitError(f"calcul interrompu : plus de {MAX_STEPS} étapes (limite de sécurité atteinte)")
+
+    def step(self, kind: str, *, object: str | None = None, layer: str | None = None, pass_: int = 0,
+             effect: str | None = None, reason: dict | None = None, candidates: tuple = (),
+             before: dict | None = None, after: dict | None = None, stage: str | None = None) -> int:
+        self.tick()
+        if not self.enabled:
+            return -1
+        self._shared.update(("objs", "players", "effs"))
+        idx = len(self.steps)
+        self.steps.append(Step(idx, kind, self.action, object, layer, pass_, effect, reason or {}, tuple(candidates),
+                               before, after, self.computation, stage,
+                               (self.objs, self.players, self.effs, self.applied)))
+        return idx
+
+
+def steps_to_dicts(steps: list[Step], narrate: Any) -> list[dict]:
+    cache: dict = {}
+    out = []
+    for s in steps:
+        d = s.to_dict(cache)
+        d["text"] = narrate(d)
+        out.append(d)
+    return out
