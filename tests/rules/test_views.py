@@ -93,3 +93,19 @@ def test_admin_requires_login(client):
 def test_sitemap_lists_content(client, content):
     xml = client.get(reverse("sitemap")).content.decode()
     assert content["faq"].get_absolute_url() in xml and content["guide"].get_absolute_url() in xml
+
+
+def test_oversized_post_gets_a_french_400(client):
+    big = client.generic("POST", "/admin/login/", "a=" + "x" * 400_000,
+                         content_type="application/x-www-form-urlencoded")
+    assert big.status_code == 400
+    assert "Requête invalide" in big.content.decode()
+
+
+def test_csrf_failure_is_explained_in_french():
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    response = client.post("/admin/login/", {"username": "a", "password": "b"})
+    assert response.status_code == 403
+    assert "Formulaire expiré" in response.content.decode()

@@ -1,0 +1,64 @@
+"""Load the shipped glossary (``glossary/content/terms.yaml``) with the same rules as the rules content.
+
+``rules.loader.Loader.load_all`` calls ``load_terms`` after the FAQ, guides and cards, so once the terms
+are in, every text of the site is rendered again and links them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from .models import Term
+from .signals import deferred_rerender
+
+CONTENT_FILE = Path(__file__).resolve().parent / "content" / "terms.yaml"
+
+
+def read_terms(path: Path = CONTENT_FILE) -> list[dict]:
+    with path.open(encoding="utf-8") as handle:
+        return yaml.safe_load(handle) or []
+
+
+def symmetric_related(entries: list[dict]) -> dict[str, set[str]]:
+    """Related terms in both directions: the relation is symmetrical in the database too."""
+    related: dict[str, set[str]] = {entry["slug"]: set() for entry in entries}
+    for entry in entries:
+        for other in entry.get("related") or []:
+            if other in related and other != entry["slug"]:
+                related[entry["slug"]].add(other)
+                related[other].add(entry["slug"])
+    return related
+
+
+def load_terms(loader) -> None:
+    from rules.loader import digest
+
+    entries = read_terms(getattr(loader, "glossary_file", CONTENT_FILE))
+    related = symmetric_related(entries)
+    written: list[tuple[Term, dict]] = []
+    with deferred_rerender():
+        for data in entries:
+            data = {**data, "related": sorted(related[data["slug"]])}
+
+            def write(obj, data=data):
+                obj = obj or Term(slug=data["slug"])
+                obj.name = data["name"]
+                obj.english_name = data.get("english_name") or ""
+                obj.short_definition = " ".join(str(data["short_definition"]).split())
+                obj.explanation = data.get("explanation") or ""
+                obj.forms = "\n".join(data.get("forms") or [])
+                obj.kind = data.get("kind") or Term.Kind.CONCEPT
+                obj.save()
+                return obj
+
+            obj = loader.sync("term", data["slug"], data,
+                              lambda d=data: Term.objects.filter(slug=d["slug"]).first(), write)
+            if obj is not None:
+                written.append((obj, data))
+        # Related terms may be loaded after the term that names them: link once all exist.
+        for obj, data in written:
+            obj.related.set(Term.objects.filter(slug__in=data["related"]))
+        for obj, data in written:
+            loader.remember("term", data["slug"], digest(data), obj)

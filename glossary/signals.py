@@ -1,0 +1,152 @@
+"""Keep linked texts, the search index and the matcher cache in step with the glossary.
+
+Adding, renaming, redefining or deleting a term re-renders every stored text that links it now or
+mentions one of its forms, so editors never have to re-save content by hand.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+from contextlib import contextmanager
+
+from django.apps import apps
+from django.db import models
+from django.db.models.signals import post_delete, post_save, pre_save
+from django.dispatch import receiver
+
+from . import linking
+from .models import Term
+from .rendering import MarkdownFieldsMixin
+
+_state = threading.local()
+
+
+def markdown_models() -> list[type[models.Model]]:
+    """Every installed model whose texts are rendered with ``render_markdown``."""
+    return [model for model in apps.get_models() if issubclass(model, MarkdownFieldsMixin)]
+
+
+def rerender(obj: models.Model) -> bool:
+    """Render ``obj``'s Markdown fields again; store only the HTML fields that changed."""
+    targets = list(obj.markdown_fields.values())
+    before = {target: getattr(obj, target) for target in targets}
+    obj.render_markdown_fields()
+    changed = [target for target in targets if getattr(obj, target) != before[target]]
+    if changed:
+        # Model.save, not the mixin's save, which would render a second time. Only the HTML fields are
+        # written: updated_at and the loader's fingerprints stay as they were. post_save still fires, so
+        # the search index follows.
+        models.Model.save(obj, update_fields=changed)
+    return bool(changed)
+
+
+def rerender_all() -> int:
+    """Render every text of the site again (after a bulk load of terms). Returns how many changed."""
+    return sum(rerender(obj) for model in markdown_models() for obj in model._default_manager.all())
+
+
+def rerender_affected(urls: set[str], probe: linking.Glossary, skip: models.Model | None = None) -> int:
+    """Render again the texts that link one of ``urls`` or mention a term of ``probe``."""
+    markers = [f'href="{url}"' for url in urls]
+    count = 0
+    for model in markdown_models():
+        for obj in model._default_manager.all():
+            if skip is not None and model is type(skip) and obj.pk == skip.pk:
+                continue
+            html = "".join(getattr(obj, target) or "" for target in obj.markdown_fields.values())
+            source = "\n".join(getattr(obj, source) or "" for source in obj.markdown_fields)
+            if any(marker in html for marker in markers) or probe.mentions(source):
+                count += rerender(obj)
+    return count
+
+
+def suspended() -> bool:
+    return getattr(_state, "deferred", 0) > 0
+
+
+@contextmanager
+def deferred_rerender():
+    """Save many terms, then re-render the whole site once (the content loader uses this)."""
+    _state.deferred = getattr(_state, "deferred", 0) + 1
+    try:
+        yield
+    finally:
+        _state.deferred -= 1
+    if not suspended():
+        linking.invalidate()
+        rerender_all()
+
+
+# --- signals -----------------------------------------------------------------------------------------
+
+def term_search_text(term: Term) -> str:
+    from rules.search import plain_text
+
+    return " ".join([term.english_name, term.short_definition, " ".join(term.form_list),
+                     plain_text(linking.strip_tooltips(term.explanation_html))])
+
+
+@receiver(pre_save, sender=Term)
+def remember_old_url(sender, instance: Term, raw=False, **kwargs):
+    instance._glossary_old_url = None
+    if instance.pk and not raw:
+        old = Term.objects.filter(pk=instance.pk).values_list("slug", flat=True).first()
+        if old:
+            instance._glossary_old_url = Term(slug=old).get_absolute_url()
+
+
+@receiver(post_save, sender=Term)
+def term_saved(sender, instance: Term, raw=False, update_fields=None, **kwargs):
+    if raw:
+        return
+    from rules import search
+
+    linking.invalidate()
+    search.index_document("term", str(instance.pk), instance.name, instance.get_absolute_url(),
+                          term_search_text(instance))
+    if suspended() or (update_fields and set(update_fields) <= set(instance.markdown_fields.values())):
+        return
+    urls = {instance.get_absolute_url()}
+    if getattr(instance, "_glossary_old_url", None):
+        urls.add(instance._glossary_old_url)
+    probe = linking.Glossary([linking.term_info(instance)])
+    rerender_affected(urls, probe, skip=instance)
+
+
+@receiver(post_delete, sender=Term)
+def term_deleted(sender, instance: Term, **kwargs):
+    from rules import search
+
+    linking.invalidate()
+    search.remove_document("term", str(instance.pk))
+    if not suspended():
+        rerender_affected({instance.get_absolute_url()}, linking.Glossary())
+
+
+@receiver(post_save)
+def reindex_without_tooltips(sender, instance, raw=False, **kwargs):
+    """Index the rules texts without the tooltip bubbles, so results and snippets show only the text.
+
+    ``rules.signals`` indexes ``strip_tags`` of the stored HTML, which would include every definition.
+    This receiver is connected after it and replaces the document with a clean one.
+    """
+    if raw or not isinstance(instance, MarkdownFieldsMixin) or sender is Term:
+        return
+    from rules import search
+    from rules.signals import DOCUMENTS, section_document
+
+    builder = DOCUMENTS.get(sender)
+    if builder is None:
+        return
+    search.index_document(*builder(without_tooltips(instance)))
+    if sender._meta.label_lower == "rules.guide":
+        for section in instance.sections.all():
+            search.index_document(*section_document(without_tooltips(section)))
+
+
+def without_tooltips(obj):
+    clean = copy.copy(obj)
+    for target in obj.markdown_fields.values():
+        setattr(clean, target, linking.strip_tooltips(getattr(obj, target) or ""))
+    return clean

@@ -1,0 +1,30 @@
+"""Template filters for texts that are not stored Markdown.
+
+``{% load glossary %}`` then:
+
+- ``{{ step.text|glossary_links }}``: escape a PLAIN text (e.g. a sentence of the example player's
+  narration) and link its glossary terms, with their tooltips. The whole value is one section (each term
+  links once). Tooltip ids get a random suffix, so several values can share a page.
+- ``{{ entry.short_answer_html|glossary_plain }}``: stored HTML as plain text without the tooltip bubbles
+  (for meta descriptions and other places that need text only).
+"""
+
+from django import template
+from django.utils.html import strip_tags
+from django.utils.safestring import mark_safe
+
+from glossary.linking import get_glossary, strip_tooltips
+
+register = template.Library()
+
+
+@register.filter(is_safe=True)
+def glossary_links(value, exclude_term_slug=None):
+    """Plain text → escaped HTML with glossary terms linked."""
+    return mark_safe(get_glossary().link_plain(str(value or ""), exclude=exclude_term_slug))
+
+
+@register.filter
+def glossary_plain(value):
+    """Stored HTML → text without tags and without tooltip definitions."""
+    return strip_tags(strip_tooltips(str(value or "")))
