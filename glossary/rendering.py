@@ -7,6 +7,7 @@ never re-render it; ``glossary.signals`` re-renders it when a term is added, cha
 
 from __future__ import annotations
 
+import threading
 import unicodedata
 import uuid
 
@@ -41,6 +42,18 @@ def sanitise(html: str) -> str:
     )
 
 
+_local = threading.local()
+
+
+def markdown_to_html(text: str) -> str:
+    """Markdown → HTML (unsanitised) with one converter per thread, reset between texts."""
+    converter = getattr(_local, "converter", None)
+    if converter is None:
+        converter = _local.converter = markdown.Markdown(extensions=MARKDOWN_EXTENSIONS,
+                                                         extension_configs=MARKDOWN_CONFIG)
+    return converter.reset().convert(text)
+
+
 def render_markdown(text: str, *, exclude_term_slug: str | None = None, section: str | None = None,
                     glossary=None, link_terms: bool = True) -> str:
     """Markdown → sanitised HTML, with the glossary terms linked.
@@ -53,8 +66,7 @@ def render_markdown(text: str, *, exclude_term_slug: str | None = None, section:
     if not text:
         return ""
     text = unicodedata.normalize("NFC", text)
-    html = markdown.markdown(text, extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_CONFIG)
-    html = sanitise(html)
+    html = sanitise(markdown_to_html(text))
     if link_terms:
         from .linking import get_glossary
 

@@ -22,6 +22,7 @@ from pathlib import Path
 import yaml
 from django.db import models, transaction
 
+from .engine import ScenarioError
 from .models import Card, Category, ContentRecord, FAQEntry, Guide, GuideSection, WorkedExample
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
@@ -139,8 +140,13 @@ class Loader:
                 obj.save()
                 return obj
 
-            self.sync("example", slug, text,
-                      lambda s=slug: WorkedExample.objects.filter(slug=s).first(), write)
+            try:
+                with transaction.atomic():
+                    self.sync("example", slug, text,
+                              lambda s=slug: WorkedExample.objects.filter(slug=s).first(), write)
+            except ScenarioError as exc:
+                self.stats["refused"] += 1
+                self.messages.append(f"exemple « {slug} » refusé par le moteur : {exc.message}")
 
     def examples_for(self, slugs) -> list[WorkedExample]:
         found = list(WorkedExample.objects.filter(slug__in=slugs or []))

@@ -104,6 +104,27 @@ class WorkedExample(models.Model):
     def compute_hash(self) -> str:
         return hashlib.sha256(self.scenario.encode("utf-8")).hexdigest()
 
+    def clean(self):
+        """Refuse a scenario the engine refuses, with the engine's French message."""
+        from rules import engine
+
+        try:
+            engine.load_scenario(self.scenario)
+        except engine.ScenarioError as exc:
+            raise ValidationError({"scenario": exc.message}) from exc
+
+    def refresh_result(self) -> None:
+        """Run the engine once for this version of the scenario and store the result (trace included)."""
+        from rules import player
+
+        self.result = player.compute(self.scenario)
+        self.scenario_hash = self.compute_hash()
+
+    def save(self, *args, **kwargs):
+        if self.scenario_hash != self.compute_hash() or not self.result:
+            self.refresh_result()
+        super().save(*args, **kwargs)
+
 
 class FAQEntry(MarkdownFieldsMixin, models.Model):
     slug = models.SlugField("identifiant", unique=True, max_length=120)

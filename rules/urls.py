@@ -12,5 +12,8 @@ urlpatterns = [
     path("guides/<slug:slug>/", views.guide_detail, name="guide_detail"),
     path("cartes/", views.card_index, name="card_index"),
     path("cartes/<slug:slug>/", views.card_detail, name="card_detail"),
+    path("exemples/", views.example_index, name="example_index"),
+    path("exemples/<slug:slug>/", views.example_detail, name="example_detail"),
+    path("api/exemples/<slug:slug>/", views.example_api, name="example_api"),
     path("recherche/", views.search_view, name="search"),
 ]

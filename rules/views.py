@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
+from django.http import HttpRequest, JsonResponse
 from django_htmx.middleware import HtmxDetails
-from django.http import HttpRequest
 
+from rules.engine import variants
+
+from . import player
 from . import search as site_search
-from .models import Card, Category, FAQEntry, Guide, GuideSection
+from .models import Card, Category, FAQEntry, Guide, GuideSection, WorkedExample
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -43,7 +47,10 @@ def faq_detail(request: HttpRequest, slug: str):
     entry = get_object_or_404(
         FAQEntry.objects.select_related("category").prefetch_related("cards", "related", "examples"), slug=slug
     )
-    return render(request, "rules/faq-detail.html", {"entry": entry})
+    return render(request, "rules/faq-detail.html", {
+        "entry": entry,
+        "players": embedded_players(request, entry.examples.all()),
+    })
 
 
 @require_GET
@@ -59,6 +66,8 @@ def guide_detail(request: HttpRequest, slug: str):
         ),
         slug=slug,
     )
+    for section in guide.sections.all():
+        section.players = embedded_players(request, section.examples.all())
     return render(request, "rules/guide-detail.html", {"guide": guide, "guides": Guide.objects.all()})
 
 
@@ -88,3 +97,136 @@ def search_view(request: HtmxHttpRequest):
     if request.htmx and not request.htmx.boosted and not request.htmx.history_restore_request:
         return render(request, "rules/search.html#results", context)
     return render(request, "rules/search.html", context)
+
+
+# --- worked examples: the example player ------------------------------------------------------------------
+
+
+def embedded_players(request: HttpRequest, examples) -> list[str]:
+    """The live example player of each example, at its first step, ready to drop into a page."""
+    rendered = []
+    for example in examples:
+        context, _ = example_context(example, embedded=True)
+        rendered.append(render_to_string("rules/_player.html", context, request))
+    return rendered
+
+
+@require_GET
+def example_index(request: HttpRequest):
+    topics = []
+    examples = list(WorkedExample.objects.order_by("topic", "order", "title"))
+    for value, label in WorkedExample.Topic.choices:
+        items = [example for example in examples if example.topic == value]
+        if items:
+            topics.append({"slug": value, "label": label, "examples": items})
+    return render(request, "rules/example-index.html", {"topics": topics})
+
+
+def _int_value(query, name: str, default: int = 0) -> int:
+    try:
+        return int(query.get(name, default))
+    except (TypeError, ValueError):
+        return default
+
+
+def example_context(example: WorkedExample, query=None, embedded: bool = False) -> tuple[dict, int]:
+    """Everything the player shows: branch, step, what-if variant, from a query string. Returns (context, status)."""
+    query = query or {}
+    data = player.parse_scenario(example.scenario)
+    available = variants.available_changes(data)
+    changes, errors = player.changes_from_query(query, available)
+    original = example.result
+    result = original
+    status = 200
+    if changes and not errors:
+        try:
+            result = player.run_variant(example.scenario_hash, data, changes)
+        except player.VariantError as exc:
+            errors = exc.errors
+    if errors:
+        status = 400
+        changes = {}
+    all_branches = player.branches(result)
+    original_branches = player.branches(original)
+    branch_index = max(0, min(_int_value(query, "branche"), len(all_branches) - 1))
+    branch = all_branches[branch_index]
+    decisions = player.label_decisions(branch.get("order_decisions") or result.get("order_decisions") or [], branch)
+    view = player.step_view(branch, _int_value(query, "etape"), decisions)
+    variant = player.variant_query(changes, available)
+    base_url = example.get_absolute_url()
+    base_params = {}
+    if branch_index:
+        base_params["branche"] = branch_index
+
+    def step_url(index: int, branch_number: int | None = None) -> str:
+        params = dict(base_params)
+        if branch_number is not None:
+            params = {"branche": branch_number} if branch_number else {}
+        params["etape"] = index
+        query_string = "&".join(f"{k}={v}" for k, v in params.items())
+        return base_url + "?" + (variant + "&" if variant else "") + query_string
+
+    switches = []
+    for switch in available:
+        value = changes.get(switch["key"], switch["value"])
+        switches.append({**switch, "current": value, "error": errors.get(switch["key"]),
+                         "field_id": f"{example.slug}-si-" + "".join(c if c.isalnum() else "-" for c in switch["key"])})
+    original_branch = original_branches[min(branch_index, len(original_branches) - 1)]
+    context = {
+        "example": example,
+        "result": result,
+        "branch": branch,
+        "branch_index": branch_index,
+        "branches": [
+            {"index": i, "label": b.get("label") or f"Choix {i + 1}", "url": step_url(0, i), "current": i == branch_index}
+            for i, b in enumerate(all_branches)
+        ] if len(all_branches) > 1 else [],
+        "view": view,
+        "progress": [{**p, "url": step_url(p["index"])} for p in player.progress(branch)],
+        "first_url": step_url(0),
+        "previous_url": step_url(max(0, view.index - 1)),
+        "next_url": step_url(min(view.total - 1, view.index + 1)),
+        "last_url": step_url(view.total - 1),
+        "summary": player.summary(branch, result),
+        "decisions": [d for d in decisions if d.get("reason") == "dependency"],
+        "switches": switches,
+        "changes": changes,
+        "errors": errors,
+        "form_error": errors.get("__all__"),
+        "difference": player.difference(original_branch, branch) if changes else [],
+        "reset_url": base_url,
+        "variant_query": variant,
+        "embedded": embedded,
+        "player_id": f"player-{example.slug}",
+    }
+    return context, status
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def example_detail(request: HtmxHttpRequest, slug: str):
+    example = get_object_or_404(WorkedExample, slug=slug)
+    context, status = example_context(example, request.GET, embedded=request.GET.get("integre") == "1")
+    context["faq_entries"] = example.faq_entries.all()
+    context["guide_sections"] = example.guide_sections.select_related("guide")
+    if request.htmx and not request.htmx.boosted and not request.htmx.history_restore_request:
+        return render(request, "rules/_player.html", context, status=status)
+    return render(request, "rules/example-detail.html", context, status=status)
+
+
+@require_GET
+def example_api(request: HttpRequest, slug: str):
+    example = WorkedExample.objects.filter(slug=slug).first()
+    if example is None:
+        return JsonResponse({"erreur": f"Aucun exemple commenté ne porte l'identifiant « {slug} »."}, status=404,
+                            json_dumps_params={"ensure_ascii": False})
+    payload = {
+        "version": 1,
+        "slug": example.slug,
+        "title": example.title,
+        "topic": example.topic,
+        "description": example.description,
+        "url": request.build_absolute_uri(example.get_absolute_url()),
+        "result": example.result,
+    }
+    return JsonResponse(payload, json_dumps_params={"ensure_ascii": False})

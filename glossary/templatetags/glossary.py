@@ -24,7 +24,7 @@ def glossary_links(value, exclude_term_slug=None):
     return mark_safe(get_glossary().link_plain(str(value or ""), exclude=exclude_term_slug))
 
 
-@register.filter
+@register.filter(is_safe=True)
 def glossary_plain(value):
     """Stored HTML → text without tags and without tooltip definitions."""
     return strip_tags(strip_tooltips(str(value or "")))

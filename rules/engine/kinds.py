@@ -315,7 +315,7 @@ KINDS: dict[str, Kind] = {
         ),
         Kind(
             "triggered", "Compétence déclenchée", "triggered", params=(
-                Param("on", "enum", "événement déclencheur", choices=TRIGGER_EVENTS),
+                Param("when", "enum", "événement déclencheur", choices=TRIGGER_EVENTS),
                 Param("subject", "enum", "sujet", required=False, default="self",
                       choices=("self", "ally", "any", "you")),
                 Param("then", "effect", "effet lancé à la résolution", required=False),

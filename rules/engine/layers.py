@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .kinds import KEYWORDS, KINDS, STAGES, has_keyword, keyword_base, keyword_number
+from .kinds import BOARD_ZONES, KEYWORDS, KINDS, STAGES, has_keyword, keyword_base, keyword_number
 from .scenario import EffectSpec
 from .state import EffState, ObjState, World
 from .trace import Tracer
@@ -58,7 +58,7 @@ def display(obj: ObjState, ch: Chars) -> tuple:
 # --------------------------------------------------------------------------- activity of a text
 
 
-def text_active(world: World, eff: EffState, ctrl) -> tuple[bool, dict | None]:
+def text_active(world: World, eff: EffState, ctrl, zone: str | None = None) -> tuple[bool, dict | None]:
     """Whether a text is active (rule 3, 20, 22): source in its zone, attached, Level N, Legion.
 
     ``ctrl(object_id)`` gives the current controller, so Level reads the XP of the card's
@@ -70,12 +70,9 @@ def text_active(world: World, eff: EffState, ctrl) -> tuple[bool, dict | None]:
     if spec.source is None:
         return True, None
     src = world.objects[spec.source]
-    kind = KINDS[spec.kind]
-    zone_rule = spec.params.get("active_zone", "board") if kind.category == "replacement" else "board"
-    if zone_rule == "board" and not src.on_board:
-        return False, {"code": "source_absent", "zone": src.zone}
-    if zone_rule in ("discard", "hand") and src.zone != zone_rule:
-        return False, {"code": "source_absent", "zone": src.zone}
+    where = src.zone if zone is None else zone
+    if not zone_ok(spec, where):
+        return False, {"code": "source_absent", "zone": where}
     cond = spec.condition
     if (cond.get("attached") or spec.target == "attached") and src.attached_to is None:
         return False, {"code": "not_attached"}
@@ -89,6 +86,17 @@ def text_active(world: World, eff: EffState, ctrl) -> tuple[bool, dict | None]:
         if cond.get("legion") and (player is None or player.cards_played < 1):
             return False, {"code": "legion", "player": pid}
     return True, None
+
+
+def zone_ok(spec: EffectSpec, zone: str) -> bool:
+    """Whether a source in ``zone`` makes its text active (board by default)."""
+    kind = KINDS[spec.kind]
+    rule = spec.params.get("active_zone", "board") if kind.category == "replacement" else "board"
+    if rule == "board":
+        return zone in BOARD_ZONES
+    if rule == "anywhere":
+        return True
+    return zone == rule
 
 
 def resolve_targets(world: World, spec: EffectSpec) -> tuple[str, ...]:

@@ -1,0 +1,101 @@
+"""Command line: ``python -m rules.engine run FILE [--json] [--trace]`` and ``check [DIR]``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from . import ScenarioError, load_scenario, run
+
+DEFAULT_DIR = Path(__file__).resolve().parent.parent / "content" / "scenarios"
+
+
+def _read(path: Path):
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError(f"{path.name} : fichier illisible ({type(exc).__name__})") from None
+    return load_scenario(text)
+
+
+def cmd_run(args) -> int:
+    try:
+        sc = _read(Path(args.file))
+        res = run(sc, trace=True)
+    except ScenarioError as exc:
+        if args.json:
+            print(json.dumps({"error": exc.message}, ensure_ascii=False))
+        else:
+            print(f"Scénario invalide : {exc.message}", file=sys.stderr)
+        return 2
+    d = res.to_dict(trace=args.trace or not args.json)
+    if args.json:
+        if not args.trace:
+            d.pop("trace", None)
+            for o in d.get("outcomes", []):
+                o.pop("trace", None)
+        print(json.dumps(d, ensure_ascii=False, indent=2))
+    else:
+        print(f"# {sc.title}")
+        outs = d.get("outcomes") or [dict(d, label="")]
+        for o in outs:
+            if o.get("label"):
+                print(f"\n## Issue : {o['label']}")
+            if args.trace:
+                for s in o["trace"]:
+                    print(f"  [{s['index']}] {s['text']}")
+            for oid, v in o["objects"].items():
+                kws = ", ".join(v["keywords"]) or "-"
+                print(f"  {v['name']} ({oid}) : puissance {v['power']}, mots-clés {kws}, zone {v['zone']}"
+                      f"{', puissante' if v['mighty'] else ''}{', épuisée' if v['exhausted'] else ''}")
+            for pid, v in o["players"].items():
+                print(f"  {v['name']} ({pid}) : {v['xp']} XP")
+            if o["queries"]:
+                print("  Réponses : " + ", ".join(repr(q["value"]) for q in o["queries"]))
+        for e in d["expectations"]:
+            print(f"  {'ok ' if e['ok'] else 'ÉCHEC'} {e['description']}"
+                  + ("" if e["ok"] else f" — obtenu {e['actual']!r}"))
+    return 0 if res.ok else 1
+
+
+def cmd_check(args) -> int:
+    folder = Path(args.dir) if args.dir else DEFAULT_DIR
+    passed = failed = 0
+    for path in sorted(folder.glob("*.yaml")):
+        try:
+            sc = _read(path)
+            if not sc.expect:
+                continue
+            res = run(sc, trace=False)
+        except ScenarioError as exc:
+            failed += 1
+            print(f"ÉCHEC {path.stem} : scénario invalide : {exc.message}")
+            continue
+        if res.ok:
+            passed += 1
+            print(f"ok    {path.stem}")
+        else:
+            failed += 1
+            bad = [e["description"] + f" (obtenu {e['actual']!r})" for e in res.expectations if not e["ok"]]
+            print(f"ÉCHEC {path.stem} : " + " ; ".join(bad))
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m rules.engine", description="Moteur de règles RiftPal")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("run", help="joue un scénario")
+    r.add_argument("file")
+    r.add_argument("--json", action="store_true")
+    r.add_argument("--trace", action="store_true")
+    c = sub.add_parser("check", help="vérifie tous les scénarios d'un dossier")
+    c.add_argument("dir", nargs="?")
+    args = ap.parse_args(argv)
+    return cmd_run(args) if args.cmd == "run" else cmd_check(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,113 @@
+"""« Et si ? » switches a learner may flip on a scenario (sandbox of the web player)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from .scenario import ScenarioError, load_scenario
+
+XP_RANGE = (0, 20)
+POWER_RANGE = (-10, 20)
+
+
+def _valid(data: Any) -> dict:
+    load_scenario(data)  # raises ScenarioError in French if the base scenario is invalid
+    return data
+
+
+def available_changes(data: dict) -> list[dict]:
+    """List the switches: each effect on/off, each unit defending, each player's XP, each printed power."""
+    _valid(data)
+    out = []
+    for e in data.get("effects") or []:
+        out.append({"key": f"effect:{e['id']}", "label": f"Effet « {e['label']} » présent", "type": "bool",
+                    "value": True, "min": None, "max": None})
+    for o in data.get("objects") or []:
+        if o.get("type", "unit") in ("unit", "token"):
+            out.append({"key": f"defending:{o['id']}", "label": f"{o['name']} défend", "type": "bool",
+                        "value": bool(o.get("defending", False)), "min": None, "max": None})
+    for p in data.get("players") or []:
+        out.append({"key": f"xp:{p['id']}", "label": f"XP de {p['name']}", "type": "int",
+                    "value": p.get("xp", 0), "min": XP_RANGE[0], "max": XP_RANGE[1]})
+    for o in data.get("objects") or []:
+        if o.get("type", "unit") in ("unit", "token"):
+            out.append({"key": f"power:{o['id']}", "label": f"Puissance imprimée de {o['name']}", "type": "int",
+                        "value": o.get("printed_power", 0), "min": POWER_RANGE[0], "max": POWER_RANGE[1]})
+    return out
+
+
+def _drop_effect_refs(action: dict, eid: str) -> dict | None:
+    if action.get("effect") == eid:
+        if action.get("do") == "query":
+            return None
+        if action.get("do") == "start" and action.get("effects"):
+            action = dict(action)
+            action.pop("effect")
+        else:
+            return None
+    if action.get("effects"):
+        action = dict(action, effects=[x for x in action["effects"] if x != eid])
+        if not action["effects"] and not action.get("effect"):
+            return None
+    if action.get("steps"):
+        steps = [s for s in (_drop_effect_refs(s, eid) for s in action["steps"]) if s is not None]
+        action = dict(action, steps=steps)
+    return action
+
+
+def apply_changes(data: dict, changes: dict) -> dict:
+    """Return a NEW scenario dict with the switches applied (expectations dropped)."""
+    _valid(data)
+    if not isinstance(changes, dict):
+        raise ScenarioError("changements : un dictionnaire est attendu")
+    allowed = {c["key"]: c for c in available_changes(data)}
+    new = copy.deepcopy(data)
+    new.pop("expect", None)
+    for key, value in changes.items():
+        if key not in allowed:
+            raise ScenarioError(f"changements.{key} : interrupteur inconnu")
+        spec = allowed[key]
+        if spec["type"] == "bool":
+            if not isinstance(value, bool):
+                raise ScenarioError(f"changements.{key} : vrai ou faux est attendu")
+        else:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ScenarioError(f"changements.{key} : un nombre entier est attendu")
+            if not spec["min"] <= value <= spec["max"]:
+                raise ScenarioError(f"changements.{key} : la valeur doit être comprise entre {spec['min']} "
+                                    f"et {spec['max']}")
+        what, ident = key.split(":", 1)
+        if what == "effect" and value is False:
+            new["effects"] = [e for e in new.get("effects") or [] if e["id"] != ident]
+            for e in new["effects"]:
+                if e.get("then") == ident:
+                    e.pop("then")
+            new["actions"] = [a for a in (_drop_effect_refs(a, ident) for a in new.get("actions") or [])
+                              if a is not None]
+            chs = []
+            for c in new.get("choices") or []:
+                if c.get("effect") == ident:
+                    continue
+                if "order" in c:
+                    c = dict(c, order=[x for x in c["order"] if x != ident])
+                    if not c["order"]:
+                        continue
+                chs.append(c)
+            new["choices"] = chs
+        elif what == "defending":
+            for o in new["objects"]:
+                if o["id"] == ident:
+                    o["defending"] = value
+                    if value and o.get("zone", "base") not in ("base", "battlefield"):
+                        raise ScenarioError(f"changements.{key} : seule une unité sur le plateau peut défendre")
+        elif what == "xp":
+            for p in new["players"]:
+                if p["id"] == ident:
+                    p["xp"] = value
+        elif what == "power":
+            for o in new["objects"]:
+                if o["id"] == ident:
+                    o["printed_power"] = value
+    load_scenario(new)
+    return new

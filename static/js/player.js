@@ -1,0 +1,123 @@
+// The example player: keyboard, autoplay, counting numbers and step announcements.
+// Stepping itself is plain links enhanced by htmx (hx-get on each link), so the page works without JS.
+import { announce } from "./announce.js";
+
+const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+const timers = new WeakMap();
+
+function countUp(element) {
+  const from = Number(element.dataset.from);
+  const to = Number(element.dataset.to);
+  if (!Number.isFinite(from) || !Number.isFinite(to) || from === to || reducedMotion.matches) return;
+  const duration = 450;
+  const start = performance.now();
+  element.classList.add("is-counting");
+  const frame = (now) => {
+    const t = Math.min(1, (now - start) / duration);
+    element.textContent = String(Math.round(from + (to - from) * t));
+    if (t < 1) requestAnimationFrame(frame);
+    else element.classList.remove("is-counting");
+  };
+  element.textContent = String(from);
+  requestAnimationFrame(frame);
+}
+
+function go(player, action) {
+  const link = player.querySelector(`.controls [data-action="${action}"]`);
+  if (!link || link.getAttribute("aria-disabled") === "true") return false;
+  link.click();
+  return true;
+}
+
+function stopAutoplay(player) {
+  const timer = timers.get(player.id);
+  if (timer) window.clearTimeout(timer);
+  timers.delete(player.id);
+}
+
+function scheduleAutoplay(player) {
+  const speed = player.querySelector("[data-speed]");
+  const delay = Number(speed ? speed.value : 1300);
+  timers.set(player.id, window.setTimeout(() => {
+    timers.delete(player.id);
+    const current = document.getElementById(player.id);
+    if (!current || !go(current, "next")) setPlaying(current, false);
+  }, delay));
+}
+
+const playing = new Map();
+
+function setPlaying(player, on) {
+  if (!player) return;
+  playing.set(player.id, on);
+  const button = player.querySelector('[data-action="play"]');
+  if (button) {
+    button.setAttribute("aria-pressed", String(on));
+    button.textContent = on ? "Pause" : "Lecture automatique";
+  }
+  if (on) scheduleAutoplay(player);
+  else stopAutoplay(player);
+}
+
+function init(player) {
+  const autoplay = player.querySelector("[data-autoplay]");
+  if (autoplay) autoplay.hidden = false;
+  player.querySelectorAll(".js-count").forEach(countUp);
+  const speed = player.querySelector("[data-speed]");
+  const savedSpeed = sessionStorage.getItem("riftpal-speed");
+  if (speed && savedSpeed) speed.value = savedSpeed;
+  if (playing.get(player.id)) {
+    const isLast = player.querySelector('[data-action="next"]')?.getAttribute("aria-disabled") === "true";
+    setPlaying(player, !isLast);
+  }
+}
+
+document.addEventListener("click", (event) => {
+  const button = event.target.closest('[data-action="play"]');
+  if (!button) return;
+  const player = button.closest("[data-player]");
+  const on = button.getAttribute("aria-pressed") !== "true";
+  if (on && player.querySelector('[data-action="next"]')?.getAttribute("aria-disabled") === "true") {
+    go(player, "first");
+  }
+  setPlaying(player, on);
+});
+
+document.addEventListener("change", (event) => {
+  if (event.target.matches("[data-speed]")) sessionStorage.setItem("riftpal-speed", event.target.value);
+});
+
+document.addEventListener("keydown", (event) => {
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  const target = event.target;
+  if (target.closest("input, select, textarea, summary, [contenteditable]")) return;
+  let player = target.closest ? target.closest("[data-player]") : null;
+  if (!player) {
+    const players = document.querySelectorAll("[data-player]");
+    if (players.length !== 1) return;
+    player = players[0];
+  }
+  const keys = { ArrowRight: "next", ArrowLeft: "previous", Home: "first", End: "last" };
+  if (keys[event.key]) {
+    event.preventDefault();
+    setPlaying(player, false);
+    go(player, keys[event.key]);
+  } else if (event.key === " " && !target.closest("button")) {
+    event.preventDefault();
+    player.querySelector('[data-action="play"]')?.click();
+  }
+});
+
+document.addEventListener("htmx:afterSwap", (event) => {
+  const player = document.getElementById(event.detail.target.id);
+  if (!player || !player.matches("[data-player]")) return;
+  init(player);
+  const count = player.querySelector(".narration__count")?.textContent ?? "";
+  const text = player.querySelector("[data-narration]")?.textContent ?? "";
+  announce(`${count}. ${text}`);
+  if (!player.contains(document.activeElement) || document.activeElement === document.body) {
+    player.focus({ preventScroll: true });
+  }
+});
+
+document.querySelectorAll("[data-player]").forEach(init);
