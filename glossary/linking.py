@@ -1,9 +1,10 @@
 """Link every glossary term in a text to its tooltip and page.
 
-The matcher is built once per glossary version and cached. It is keyed by the first word of each form,
-so finding the terms of a text costs one dictionary lookup per word: the time grows with the text, not
-with the number of terms. Forms sharing a first word are tried longest first, which makes
-« unité puissante » win over « unité ».
+The matcher is built once per glossary version and cached: one regex holding every form of every term,
+factored as a trie, so a text is scanned once by the regex engine whatever the number of terms (the
+time grows with the text, not with the glossary). At each position the longest form wins, which makes
+« unité puissante » beat « unité ». Matching ignores case and accents' encoding (NFC) and only takes
+whole words.
 
 Linking runs on HTML that nh3 has already sanitised; only text nodes outside headings, links, code and
 preformatted blocks are touched, and only the first occurrence of each term in a section links.
@@ -17,7 +18,6 @@ import re
 import threading
 import unicodedata
 import uuid
-from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -27,6 +27,11 @@ TAG_RE = re.compile(r"<!--.*?-->|<(/?)([A-Za-z][A-Za-z0-9]*)(?:[^>\"']|\"[^\"]*\
 NO_LINK_TAGS = frozenset({"a", "code", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "button", "label"})
 APOSTROPHES = "'’ʼ‘"
 HYPHENS = "-‐‑"
+SPACE = r"(?:\s|&nbsp;|&#160;)+"  # the text is HTML: a non-breaking space may be an entity
+APOSTROPHE = f"[{APOSTROPHES}]"
+HYPHEN = f"[{HYPHENS}]"
+CANONICAL_SPACE_RE = re.compile(SPACE)
+CANONICAL_MARKS = str.maketrans({**{ch: "'" for ch in APOSTROPHES}, **{ch: "-" for ch in HYPHENS}})
 TOOLTIP_RE = re.compile(r'<span class="term-tip"[^>]*>.*?</span>', re.S)
 MORE_LABEL = "Voir dans le glossaire"
 
@@ -35,20 +40,53 @@ def normalise_text(text: str) -> str:
     return unicodedata.normalize("NFC", text)
 
 
-def form_pattern(form: str) -> str:
-    """Regex source for one form: any run of spaces, any apostrophe and any hyphen match each other."""
-    parts = []
-    for ch in normalise_text(form.strip()):
+
+def form_tokens(form: str) -> tuple[str, ...]:
+    """A form as regex fragments, one per character: any run of spaces (or &nbsp;), any apostrophe and
+    any hyphen match each other."""
+    tokens: list[str] = []
+    for ch in normalise_text(" ".join(form.split())).lower():
         if ch.isspace():
-            if not parts or parts[-1] != r"\s+":
-                parts.append(r"\s+")
+            tokens.append(SPACE)
         elif ch in APOSTROPHES:
-            parts.append(f"[{APOSTROPHES}]")
+            tokens.append(APOSTROPHE)
         elif ch in HYPHENS:
-            parts.append(f"[{HYPHENS}]")
+            tokens.append(HYPHEN)
         else:
-            parts.append(re.escape(ch))
-    return "".join(parts)
+            tokens.append(re.escape(ch))
+    return tuple(tokens)
+
+
+def canonical(text: str) -> str:
+    """The key of a matched text or of a form: lower case, one plain space, one apostrophe, one hyphen."""
+    return CANONICAL_SPACE_RE.sub(" ", normalise_text(text).lower()).translate(CANONICAL_MARKS).strip()
+
+
+def trie_pattern(forms: Iterable[tuple[str, ...]]) -> str:
+    """Regex source matching any of ``forms``, factored as a trie.
+
+    The regex engine follows one branch per character instead of trying the forms one after the other,
+    so scanning a text costs about the same with 50 or 5,000 terms. Optional tails are greedy: at each
+    position the longest form wins (« unité puissante » before « unité »).
+    """
+    trie: dict = {}
+    for tokens in forms:
+        node = trie
+        for token in tokens:
+            node = node.setdefault(token, {})
+        node[None] = {}
+
+    def build(node: dict) -> str:
+        branches = [token + build(child) for token, child in sorted(node.items(), key=lambda item: str(item[0]))
+                    if token is not None]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        if None not in node:
+            return body
+        return f"(?:{body})?" if len(branches) > 1 or len(body) > 1 else f"{body}?"
+
+    return build(trie)
 
 
 @dataclass(frozen=True)
@@ -60,29 +98,6 @@ class TermInfo:
     url: str
     definition: str
     forms: tuple[str, ...]
-
-
-@dataclass
-class Candidates:
-    """The forms starting with one word, as a single regex whose groups are tried longest first."""
-
-    forms: list[tuple[str, str]] = field(default_factory=list)  # (form, slug)
-    _regex: re.Pattern | None = None
-    _slugs: list[str] = field(default_factory=list)
-
-    def regex(self) -> re.Pattern:
-        if self._regex is None:
-            ordered = sorted(self.forms, key=lambda item: -len(item[0]))
-            self._slugs = [slug for _, slug in ordered]
-            source = "|".join(f"({form_pattern(form)})(?!\\w)" for form, _ in ordered)
-            self._regex = re.compile(source, re.IGNORECASE)
-        return self._regex
-
-    def match(self, text: str, pos: int) -> tuple[str, int] | None:
-        found = self.regex().match(text, pos)
-        if found is None:
-            return None
-        return self._slugs[found.lastindex - 1], found.end()
 
 
 @dataclass
@@ -105,41 +120,65 @@ class Glossary:
 
     def __init__(self, terms: Iterable[TermInfo] = ()):
         self.terms: dict[str, TermInfo] = {}
-        self.index: dict[str, Candidates] = defaultdict(Candidates)
+        self.slugs: dict[str, str] = {}  # canonical form -> slug
+        self.tokens: dict[str, tuple[str, ...]] = {}
         for term in terms:
             self.terms[term.slug] = term
             for form in term.forms:
-                words = WORD_RE.findall(normalise_text(form))
-                if words:
-                    self.index[words[0].lower()].forms.append((form, term.slug))
-        self.index = dict(self.index)
+                key = canonical(form)
+                if key and WORD_RE.match(key) and key not in self.slugs:
+                    self.slugs[key] = term.slug
+                    self.tokens[key] = form_tokens(form)
+        self._pattern: re.Pattern | None = None
+        self._lock = threading.Lock()
 
     def __len__(self) -> int:
         return len(self.terms)
 
+    def pattern(self) -> re.Pattern:
+        """One regex for every form of every term (lower case), compiled on first use."""
+        if self._pattern is None:
+            with self._lock:
+                if self._pattern is None:
+                    source = trie_pattern(self.tokens.values())
+                    self._pattern = re.compile(r"(?<!\w)" + source + r"(?!\w)")
+        return self._pattern
+
     # --- matching -------------------------------------------------------------------------------------
 
-    def find(self, text: str, section: Section | None = None) -> list[tuple[int, int, str]]:
-        """(start, end, slug) of each occurrence that should link, in order."""
-        if not self.index:
+    def find(self, text: str, segments: list[tuple[int, int]] | None = None,
+             section: Section | None = None) -> list[tuple[int, int, str]]:
+        """(start, end, slug) of each occurrence that should link, in order.
+
+        ``segments`` are the (start, end) spans of ``text`` where links may go (text nodes outside
+        headings, links and code). By default, all the text.
+        """
+        if not self.slugs or not text:
             return []
+        if segments is None:
+            segments = [(0, len(text))]
+        if not segments:
+            return []
+        lowered = text.lower()
+        if len(lowered) != len(text):  # a rare character whose lower case is longer: keep positions exact
+            lowered = "".join(ch.lower()[0] for ch in text)
         found = []
-        resume = 0
-        index = self.index
-        for word in WORD_RE.finditer(text):
-            start = word.start()
-            if start < resume:
+        current = 0
+        seg_start, seg_end = segments[0]
+        for match in self.pattern().finditer(lowered, segments[0][0], segments[-1][1]):
+            start, end = match.span()
+            while start >= seg_end:
+                current += 1
+                if current == len(segments):
+                    return found
+                seg_start, seg_end = segments[current]
+            if start < seg_start or end > seg_end:
                 continue
-            candidates = index.get(word.group().lower())
-            if candidates is None:
+            slug = self.slugs.get(canonical(match.group()))
+            if slug is None:
                 continue
-            hit = candidates.match(text, start)
-            if hit is None:
-                continue
-            slug, end = hit
-            # The longest form is consumed even when it does not link, so that a shorter term
-            # never links inside it (no « unité » link inside an excluded « unité puissante »).
-            resume = end
+            # A form that does not link is still consumed, so no shorter term links inside it
+            # (no « unité » link inside an excluded « unité puissante »).
             if section is not None:
                 if slug == section.exclude or slug in section.linked:
                     continue
@@ -149,71 +188,58 @@ class Glossary:
 
     def mentions(self, text: str) -> bool:
         """Whether any form of any term occurs in ``text``."""
-        return bool(self.find(normalise_text(text)))
+        return bool(self.find(normalise_text(text or "")))
 
     # --- markup ---------------------------------------------------------------------------------------
 
     def markup(self, slug: str, shown: str, section: Section) -> str:
+        """The link and its tooltip; ``shown`` is already escaped HTML text."""
         term = self.terms[slug]
         tip_id = f"tt-{slug}-{section.salt}"
         url = html.escape(term.url)
         return (
-            f'<a class="term" href="{url}" aria-describedby="{tip_id}" data-term="{slug}">{html.escape(shown, False)}</a>'
+            f'<a class="term" href="{url}" aria-describedby="{tip_id}" data-term="{slug}">{shown}</a>'
             f'<span class="term-tip" role="tooltip" id="{tip_id}">'
             f'<b class="term-tip__name">{html.escape(term.name, False)}</b> {html.escape(term.definition, False)} '
             f'<a class="term-tip__more" href="{url}">{MORE_LABEL}</a></span>'
         )
 
-    def link_text(self, text: str, section: Section) -> str | None:
-        """Escaped HTML for plain ``text`` with its terms linked, or None when nothing links."""
-        hits = self.find(text, section)
-        if not hits:
-            return None
-        out = []
-        last = 0
-        for start, end, slug in hits:
-            out.append(html.escape(text[last:start], False))
-            out.append(self.markup(slug, text[start:end], section))
-            last = end
-        out.append(html.escape(text[last:], False))
-        return "".join(out)
-
     def link_html(self, markup: str, *, exclude: str | None = None, section: str | None = None) -> str:
         """Link terms in sanitised HTML: text nodes only, never inside headings, links or code."""
-        if not self.index or not markup:
+        if not self.slugs or not markup:
             return markup
-        state = Section(salt=section_salt(section), exclude=exclude)
-        out = []
+        segments = []
         depth = 0  # how many elements that must not contain links we are inside
         last = 0
         for tag in TAG_RE.finditer(markup):
-            if tag.start() > last:
-                out.append(self._text_node(markup[last:tag.start()], state, depth))
-            out.append(tag.group())
+            if tag.start() > last and not depth:
+                segments.append((last, tag.start()))
             last = tag.end()
-            name = (tag.group(2) or "").lower()
-            if name in NO_LINK_TAGS:
+            name = tag.group(2)
+            if name and name.lower() in NO_LINK_TAGS:
                 if tag.group(1):
                     depth = max(0, depth - 1)
                 elif not tag.group().endswith("/>"):
                     depth += 1
-        if last < len(markup):
-            out.append(self._text_node(markup[last:], state, depth))
+        if last < len(markup) and not depth:
+            segments.append((last, len(markup)))
+        state = Section(salt=section_salt(section), exclude=exclude)
+        hits = self.find(markup, segments, state)
+        if not hits:
+            return markup
+        out = []
+        last = 0
+        for start, end, slug in hits:
+            out.append(markup[last:start])
+            out.append(self.markup(slug, markup[start:end], state))
+            last = end
+        out.append(markup[last:])
         return "".join(out)
-
-    def _text_node(self, raw: str, state: Section, depth: int) -> str:
-        if depth or not raw.strip():
-            return raw
-        text = html.unescape(raw) if "&" in raw else raw
-        linked = self.link_text(text, state)
-        return raw if linked is None else linked
 
     def link_plain(self, text: str, *, exclude: str | None = None, section: str | None = None) -> str:
         """Escape plain ``text`` and link its terms (one section)."""
-        text = normalise_text(text or "")
-        state = Section(salt=section_salt(section), exclude=exclude)
-        linked = self.link_text(text, state)
-        return html.escape(text, False) if linked is None else linked
+        escaped = html.escape(normalise_text(text or ""), False)
+        return self.link_html(escaped, exclude=exclude, section=section) if "<" not in escaped else escaped
 
 
 def strip_tooltips(markup: str) -> str:

@@ -242,7 +242,8 @@ def step_view(branch: dict, index: int, decisions: list[dict] | None = None) -> 
         for eid, e in effects_state.items()
     ]
     layer = step.get("layer")
-    reexamined = step.get("kind") == "reexamine" or (step.get("reason") or {}).get("code") == "reexamine"
+    reexamined = (step.get("kind") == "reexamine" or (step.get("reason") or {}).get("code") == "reexamine"
+                  or (step.get("pass") or 0) > 1)
     layers = [
         {"id": name, "label": LAYER_LABELS[name], "current": name == layer,
          "done": layer in LAYERS and LAYERS.index(name) < LAYERS.index(layer)}

@@ -67,7 +67,7 @@ def axe_violations(page, impacts=("serious", "critical")) -> list[str]:
 
     results = Axe().run(page)
     return [
-        f"{violation['id']}: {violation['help']} ({len(violation['nodes'])} nœuds)"
+        f"{violation['id']}: {violation['help']} ({[node['target'] for node in violation['nodes']][:5]})"
         for violation in results.response["violations"]
         if violation.get("impact") in impacts
     ]

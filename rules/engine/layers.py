@@ -210,7 +210,7 @@ class _Group:
                     inst = self.implicit_cache.get(key)
                     if inst is None:
                         spec = EffectSpec(
-                            id=f"{keyword_base(k).lower()}:{oid}", label=f"{k} ({ch.name})", kind="increase",
+                            id=f"{k.lower().replace(' ', '-')}:{oid}", label=f"{k} ({ch.name})", kind="increase",
                             source=oid, target=oid, condition={rule.numeric_while: True},
                             params={"value": keyword_number(k)}, dynamic=True,
                         )

@@ -157,14 +157,16 @@ def describe(step: dict) -> str:
     if k == "replacement":
         if code == "candidates":
             names = ", ".join(_eff(step, x) for x in step.get("candidates") or [])
-            return f"Remplacements possibles pour {EVENT_LABELS.get(r.get('event'), r.get('event'))} " \
-                   f"{('de ' + o) if o else ''} : {names}."
+            target = f" de {o}" if o else " (événements simultanés)"
+            return f"Remplacements possibles pour {EVENT_LABELS.get(r.get('event'), r.get('event'))}{target} : " \
+                   f"{names} ; {_player(step, r.get('by'))} décide."
         inh = f" L'événement remplacé transmet : {', '.join(r['inherited'])}." if r.get("inherited") else ""
         ign = f" « {', '.join(r['ignored'])} » ne s'applique pas au nouvel événement et est ignoré." if r.get(
             "ignored") else ""
         if r.get("mode") == "also":
             return f"{e} ajoute une action à {EVENT_LABELS.get(r.get('event'), r.get('event'))}.{inh}{ign}"
-        return f"{e} remplace {EVENT_LABELS.get(r.get('event'), r.get('event'))} de {o} : elle n'a pas lieu.{inh}{ign}"
+        return f"{e} remplace {EVENT_LABELS.get(r.get('event'), r.get('event'))} de {o} : cet événement n'a pas " \
+               f"lieu, l'alternative se produit.{inh}{ign}"
     if k == "query":
         v = r.get("value")
         if isinstance(v, bool):

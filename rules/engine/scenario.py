@@ -418,6 +418,14 @@ def _expect(d: Any, path: str) -> dict:
     for key in ("queries", "events", "absent_events", "decisions", "outcomes"):
         if key in d:
             _list(d[key], f"{path}.{key}", 100)
+    for key in ("events", "absent_events", "decisions"):
+        for i, item in enumerate(d.get(key) or []):
+            _dict(item, f"{path}.{key}[{i}]")
+    if "outcomes" in d:
+        for i, o in enumerate(d["outcomes"]):
+            picked = _dict(o, f"{path}.outcomes[{i}]").get("picked")
+            if picked is not None and (not isinstance(picked, list) or not all(isinstance(x, str) for x in picked)):
+                raise ScenarioError(f"{path}.outcomes[{i}].picked : une liste d'identifiants est attendue")
     if "outcomes" in d:
         for i, o in enumerate(d["outcomes"]):
             _expect({k: v for k, v in _dict(o, f"{path}.outcomes[{i}]").items() if k not in ("picked", "label")},

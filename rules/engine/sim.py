@@ -392,7 +392,8 @@ class Sim:
                 p in by_chooser for p in w.turn_order()) else next(iter(by_chooser))
             rids = by_chooser[chooser]
             offered.update(rids)
-            self.tr.step("replacement", object=matches[rids[0]][0].obj, candidates=rids, reason={
+            objs = {ev.obj for r in rids for ev in matches[r]}
+            self.tr.step("replacement", object=objs.pop() if len(objs) == 1 else None, candidates=rids, reason={
                 "code": "candidates", "by": chooser, "event": matches[rids[0]][0].type})
             if len(rids) > 1:
                 rid = rids[self.choose("order", rids, chooser, [w.effects[r].spec.label for r in rids])]

@@ -24,7 +24,7 @@ def available_changes(data: dict) -> list[dict]:
         out.append({"key": f"effect:{e['id']}", "label": f"Effet « {e['label']} » présent", "type": "bool",
                     "value": True, "min": None, "max": None})
     for o in data.get("objects") or []:
-        if o.get("type", "unit") in ("unit", "token"):
+        if o.get("type", "unit") in ("unit", "token") and o.get("zone", "base") in ("base", "battlefield"):
             out.append({"key": f"defending:{o['id']}", "label": f"{o['name']} défend", "type": "bool",
                         "value": bool(o.get("defending", False)), "min": None, "max": None})
     for p in data.get("players") or []:

@@ -1,0 +1,112 @@
+"""Benchmark of the rules engine: one full computation for 10..160 effects on 10 objects.
+
+Run from the repository root:  .venv/bin/python bench/engine.py
+Prints a small table, the growth exponent (log-log least squares fit) and the slowest source example.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from rules.engine import load_scenario, run  # noqa: E402
+from rules.engine.layers import compute  # noqa: E402
+from rules.engine.sim import Sim  # noqa: E402
+
+SIZES = (10, 20, 40, 80, 160)
+N_OBJECTS = 10
+
+_KINDS = (
+    lambda i, t: {"kind": "increase", "value": 1 + i % 3},
+    lambda i, t: {"kind": "decrease", "value": 1 + i % 2},
+    lambda i, t: {"kind": "increase_up_to", "value": 4 + i % 4},
+    lambda i, t: {"kind": "increase_capped", "value": 2, "max": 6 + i % 3},
+    lambda i, t: {"kind": "grant_keywords", "keywords": ["Bouclier 1" if i % 2 else "Gank"],
+                  "condition": {"mighty": True}},
+    lambda i, t: {"kind": "set_power", "value": 2 + i % 3},
+    lambda i, t: {"kind": "decrease_floored", "value": 3, "min": 1},
+    lambda i, t: {"kind": "remove_keywords", "keywords": ["Gank"]},
+)
+
+
+def scenario(n_effects: int) -> dict:
+    objects = [{"id": f"u{j}", "name": f"Unité {j}", "printed_power": 2 + j % 4, "zone": "battlefield",
+                "controller": "p1", "defending": j % 2 == 0} for j in range(N_OBJECTS)]
+    effects = []
+    for i in range(n_effects):
+        target = f"u{i % N_OBJECTS}"
+        e = {"id": f"e{i}", "label": f"Effet {i}", "target": target, "since": 1 + (i * 7) % n_effects}
+        e.update(_KINDS[(i // N_OBJECTS + i) % len(_KINDS)](i, target))
+        effects.append(e)
+    return {"title": "Banc d'essai", "description": "Scénario synthétique pour mesurer le moteur.",
+            "topic": "couches", "players": [{"id": "p1", "name": "Joueuse A"}], "objects": objects,
+            "effects": effects, "actions": []}
+
+
+def time_compute(sc, tracing: bool, repeat: int) -> float:
+    """Best time of one full layer computation of every object (seconds)."""
+    best = math.inf
+    for _ in range(repeat):
+        sim = Sim(sc, tracing=tracing)
+        w = sim.world
+        for eff in w.effects.values():
+            eff.active = True
+        t0 = time.perf_counter()
+        compute(w, sim.tr, [])
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+def time_run(sc, repeat: int) -> float:
+    best = math.inf
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        run(sc, trace=True)
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+def fit_exponent(xs, ys) -> float:
+    lx = [math.log(x) for x in xs]
+    ly = [math.log(y) for y in ys]
+    mx, my = sum(lx) / len(lx), sum(ly) / len(ly)
+    return sum((a - mx) * (b - my) for a, b in zip(lx, ly)) / sum((a - mx) ** 2 for a in lx)
+
+
+def main() -> None:
+    print(f"Calcul complet des couches, {N_OBJECTS} objets (meilleur de plusieurs essais)")
+    print(f"{'effets':>7} | {'sans trace (ms)':>15} | {'avec trace (ms)':>15}")
+    print("-" * 45)
+    no_trace, with_trace = [], []
+    for n in SIZES:
+        sc = load_scenario(scenario(n))
+        a = time_compute(sc, False, 15) * 1000
+        b = time_compute(sc, True, 15) * 1000
+        no_trace.append(a)
+        with_trace.append(b)
+        print(f"{n:>7} | {a:>15.3f} | {b:>15.3f}")
+    print(f"exposant de croissance (log-log) : {fit_exponent(SIZES, no_trace):.2f} sans trace, "
+          f"{fit_exponent(SIZES, with_trace):.2f} avec trace")
+    i40 = SIZES.index(40)
+    print(f"40 effets x 10 objets : {with_trace[i40]:.3f} ms avec trace (cible < 20 ms)")
+    folder = ROOT / "rules" / "content" / "scenarios"
+    worst = (0.0, "")
+    worst_run = (0.0, "")
+    for path in sorted(folder.glob("*.yaml")):
+        sc = load_scenario(path.read_text(encoding="utf-8"))
+        t = time_compute(sc, True, 20) * 1000
+        r = time_run(sc, 5) * 1000
+        worst = max(worst, (t, path.stem))
+        worst_run = max(worst_run, (r, path.stem))
+    print(f"exemples des sources : calcul complet le plus lent {worst[0]:.3f} ms ({worst[1]}), cible < 1 ms")
+    print(f"exemples des sources : scénario entier le plus lent (toutes actions, issues et trace) "
+          f"{worst_run[0]:.3f} ms ({worst_run[1]})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,95 @@
+"""Public API, JSON shape, narration and command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rules.engine import load_scenario, run
+from rules.engine.__main__ import main
+from rules.engine.kinds import KINDS
+from rules.engine.narration import describe
+from tests.engine.factories import effect, play, scenario, unit
+
+FOLDER = Path(__file__).resolve().parents[2] / "rules" / "content" / "scenarios"
+STEP_KEYS = {"index", "kind", "action", "object", "layer", "pass", "effect", "reason", "candidates", "before", "after",
+             "state", "text"}
+
+
+def test_result_dict_shape():
+    d = play(scenario(effects=[effect("p", "increase", value=2)], actions=[{"do": "query", "ask": "power",
+                                                                          "object": "u"}])).to_dict()
+    for key in ("objects", "players", "events", "queries", "trace", "expectations", "ok", "order_decisions"):
+        assert key in d
+    assert "outcomes" not in d
+    assert {"power", "keywords", "mighty", "zone"} <= set(d["objects"]["u"])
+    assert d["players"]["p1"]["xp"] == 0
+    assert d["queries"][0]["value"] == 5
+    step = d["trace"][-1]
+    assert STEP_KEYS <= set(step)
+    assert set(step["state"]) == {"objects", "players", "effects"}
+    assert set(step["state"]["objects"]["u"]) == {"name", "printed_power", "power", "keywords", "mighty", "zone",
+                                                  "exhausted", "controller", "defending"}
+    assert set(step["state"]["effects"]["p"]) == {"label", "active", "since", "applied"}
+    json.dumps(d)
+
+
+def test_state_is_a_snapshot_of_each_step():
+    d = play(scenario(objects=[unit(power=1)], effects=[effect("p", "increase", value=2)])).to_dict()
+    applies = [s for s in d["trace"] if s["kind"] == "apply"]
+    layer = [s for s in d["trace"] if s["kind"] == "layer"][0]
+    assert layer["state"]["objects"]["u"]["power"] == 1
+    assert layer["state"]["effects"]["p"]["applied"] is False
+    assert applies[0]["state"]["objects"]["u"]["power"] == 3
+    assert applies[0]["state"]["effects"]["p"]["applied"] is True
+    assert (applies[0]["before"]["power"], applies[0]["after"]["power"]) == (1, 3)
+
+
+def test_outcomes_carry_label_choice_and_trace():
+    d = run(load_scenario((FOLDER / "ange-gardien-et-retraite.yaml").read_text(encoding="utf-8"))).to_dict()
+    assert len(d["outcomes"]) == 2
+    for o in d["outcomes"]:
+        assert {"label", "choice", "objects", "players", "events", "queries", "trace"} <= set(o)
+        assert o["label"].endswith("d'abord")
+    assert {o["label"] for o in d["outcomes"]} == {"Guardian Angel d'abord", "Tactical Retreat d'abord"}
+
+
+def test_narration_is_french_and_short():
+    d = run(load_scenario((FOLDER / "au-moins-5.yaml").read_text(encoding="utf-8"))).to_dict()
+    first = [s for s in d["trace"] if s["kind"] == "apply"][0]
+    assert first["text"].startswith("« +2 » s'applique d'abord")
+    assert "dépend de lui" in first["text"]
+    assert all(len(s["text"]) < 400 for s in d["trace"])
+    assert describe({"kind": "inconnu"}) == "inconnu"
+
+
+def test_registry_entries_are_complete():
+    for name, kind in KINDS.items():
+        assert kind.label and kind.category in {"continuous", "replacement", "triggered", "activated"}
+        if kind.category == "continuous":
+            assert kind.layer and kind.apply is not None and kind.characteristic
+
+
+def test_cli_exit_codes(tmp_path, capsys):
+    assert main(["run", str(FOLDER / "au-moins-5.yaml"), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["objects"]["unite-a"]["power"] == 6 and "trace" not in out
+    assert main(["run", str(FOLDER / "au-moins-5.yaml"), "--json", "--trace"]) == 0
+    assert json.loads(capsys.readouterr().out)["trace"]
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("title: [", encoding="utf-8")
+    assert main(["run", str(bad)]) == 2
+    failing = tmp_path / "failing.yaml"
+    text = (FOLDER / "au-moins-5.yaml").read_text(encoding="utf-8").replace("queries: [6]", "queries: [7]")
+    failing.write_text(text, encoding="utf-8")
+    assert main(["run", str(failing)]) == 1
+    capsys.readouterr()
+    assert main(["check", str(tmp_path)]) == 1
+    assert capsys.readouterr().out.strip().splitlines()[-1] == "0 passed, 2 failed"
+
+
+def test_cli_check_default_folder(capsys):
+    assert main(["check"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    n = len(list(FOLDER.glob("*.yaml")))
+    assert last == f"{n} passed, 0 failed"

@@ -1,0 +1,183 @@
+"""Property tests (hypothesis): file order never matters, no effect applies twice, everything terminates."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules.engine import EngineLimitError, ScenarioError, load_scenario, run
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+KEYWORDS = ["Bouclier 1", "Bouclier 2", "Gank", "Chasse 2", "Protection"]
+
+
+@st.composite
+def scenarios(draw):
+    n_players = draw(st.integers(1, 2))
+    players = [{"id": f"p{i}", "name": f"J{i}", "xp": draw(st.integers(0, 5))} for i in range(n_players)]
+    pids = [p["id"] for p in players]
+    n_obj = draw(st.integers(1, 4))
+    objects = []
+    for i in range(n_obj):
+        zone = draw(st.sampled_from(["battlefield", "battlefield", "base", "discard"]))
+        objects.append({"id": f"u{i}", "name": f"U{i}", "printed_power": draw(st.integers(-2, 6)), "zone": zone,
+                        "controller": draw(st.sampled_from(pids)),
+                        "defending": zone != "discard" and draw(st.booleans()),
+                        "keywords": draw(st.lists(st.sampled_from(KEYWORDS), max_size=2, unique=True))})
+    oids = [o["id"] for o in objects]
+    effects = []
+    for i in range(draw(st.integers(0, 10))):
+        target = draw(st.sampled_from(oids))
+        kind = draw(st.sampled_from(["increase", "decrease", "increase_up_to", "increase_capped", "decrease_floored",
+                                     "set_power", "grant_keywords", "remove_keywords", "increase_by_power_of",
+                                     "copy", "set_controller", "replacement"]))
+        e = {"id": f"e{i}", "label": f"E{i}", "kind": kind}
+        if kind != "replacement":
+            e["target"] = target
+        if kind in ("increase", "decrease"):
+            e["value"] = draw(st.integers(0, 4))
+        elif kind == "increase_up_to":
+            e["value"] = draw(st.integers(-1, 7))
+        elif kind == "increase_capped":
+            e.update(value=draw(st.integers(0, 4)), max=draw(st.integers(0, 7)), oneshot=draw(st.booleans()))
+        elif kind == "decrease_floored":
+            e.update(value=draw(st.integers(0, 4)), min=draw(st.integers(-2, 3)), oneshot=draw(st.booleans()))
+        elif kind == "set_power":
+            e["value"] = draw(st.integers(-2, 7))
+        elif kind in ("grant_keywords", "remove_keywords"):
+            e["keywords"] = draw(st.lists(st.sampled_from(KEYWORDS), min_size=1, max_size=2, unique=True))
+        elif kind in ("increase_by_power_of", "copy"):
+            e["of"] = draw(st.sampled_from(oids))
+        elif kind == "set_controller":
+            e["player"] = draw(st.sampled_from(pids))
+        else:
+            e.update(event="die", source=target, applies_to=draw(st.sampled_from(["self", "allies", "other_allies"])),
+                     produce=draw(st.sampled_from([["heal"], ["recall"], ["return_to_hand"], ["die"]])),
+                     optional=draw(st.booleans()), active_zone=draw(st.sampled_from(["board", "discard", "anywhere"])))
+        if kind != "replacement":
+            cond = draw(st.sampled_from([{}, {}, {"mighty": True}, {"mighty": False}, {"defending": True},
+                                         {"level": 3}, {"has_keyword": "Gank"}]))
+            if "level" in cond:
+                e["source"] = target
+            if cond:
+                e["condition"] = cond
+            if draw(st.integers(0, 3)) == 0:
+                e["starts"] = "later"
+            else:
+                e["since"] = draw(st.integers(1, 6))
+        effects.append(e)
+    later = [e["id"] for e in effects if e.get("starts") == "later"]
+    actions = []
+    for _ in range(draw(st.integers(0, 6))):
+        a = draw(st.sampled_from(["buff", "double", "swap", "kill", "gain_xp", "spend_xp", "end_combat", "end_turn",
+                                  "query", "start", "end", "defend"]))
+        if a in ("buff", "double", "query", "defend"):
+            act = {"do": a, "object": draw(st.sampled_from(oids))}
+            if a == "query":
+                act["ask"] = draw(st.sampled_from(["power", "keywords", "mighty"]))
+        elif a == "swap":
+            if n_obj < 2:
+                continue
+            x, y = draw(st.permutations(oids))[:2]
+            act = {"do": "swap", "objects": [x, y]}
+        elif a == "kill":
+            act = {"do": "kill", "objects": draw(st.lists(st.sampled_from(oids), min_size=1, max_size=3, unique=True))}
+        elif a in ("gain_xp", "spend_xp"):
+            act = {"do": a, "player": draw(st.sampled_from(pids)), "amount": draw(st.integers(0, 3))}
+        elif a in ("start", "end"):
+            pool = later if a == "start" else [e["id"] for e in effects]
+            if not pool:
+                continue
+            act = {"do": a, "effect": draw(st.sampled_from(pool))}
+        else:
+            act = {"do": a}
+        actions.append(act)
+    return {"title": "Aléatoire", "description": "Scénario aléatoire.", "topic": "couches", "players": players,
+            "objects": objects, "effects": effects, "actions": actions}
+
+
+def signature(res) -> list[str]:
+    """Everything a learner sees, outcome by outcome, independent of the order outcomes were explored."""
+    outs = []
+    for o in res.outcomes:
+        outs.append(json.dumps({"objects": o.objects, "players": o.players, "queries": o.queries,
+                                "events": o.events}, sort_keys=True))
+    return sorted(outs)
+
+
+@SETTINGS
+@given(scenarios(), st.randoms(use_true_random=False))
+def test_listing_effects_in_another_order_changes_nothing(data, rnd):
+    try:
+        first = run(load_scenario(data), trace=False)
+    except EngineLimitError:
+        return
+    shuffled = copy.deepcopy(data)
+    rnd.shuffle(shuffled["effects"])
+    second = run(load_scenario(shuffled), trace=False)
+    assert signature(first) == signature(second)
+
+
+@SETTINGS
+@given(scenarios())
+def test_no_effect_applies_twice_in_a_computation(data):
+    try:
+        res = run(load_scenario(data), trace=True)
+    except EngineLimitError:
+        return
+    for o in res.outcomes:
+        counts = Counter((s.computation, s.effect, s.object) for s in o.steps if s.kind == "apply")
+        assert max(counts.values(), default=1) == 1
+
+
+@SETTINGS
+@given(scenarios())
+def test_random_scenarios_terminate_within_the_cap(data):
+    try:
+        res = run(load_scenario(data), trace=True)
+    except EngineLimitError as exc:
+        assert "limite" in exc.message or "trop" in exc.message
+        return
+    assert res.outcomes and len(res.main.steps) <= 20_000
+    json.dumps(res.to_dict())
+
+
+JUNK = st.one_of(st.none(), st.booleans(), st.integers(-5, 30), st.text(max_size=5),
+                 st.lists(st.integers(0, 3), max_size=2), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
+
+
+def _paths(obj, prefix=()):
+    yield prefix
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from _paths(v, prefix + (k,))
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            yield from _paths(v, prefix + (i,))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenarios(), st.data())
+def test_corrupted_scenarios_fail_cleanly(data, draw):
+    paths = [p for p in _paths(data) if p]
+    path = draw.draw(st.sampled_from(paths))
+    junk = draw.draw(JUNK)
+    bad = copy.deepcopy(data)
+    node = bad
+    for k in path[:-1]:
+        node = node[k]
+    node[path[-1]] = junk
+    try:
+        sc = load_scenario(bad)
+    except ScenarioError as exc:
+        assert isinstance(exc.message, str) and exc.message
+        return
+    try:
+        run(sc, trace=False)
+    except EngineLimitError:
+        pass

@@ -1,0 +1,70 @@
+"""The shipped glossary loads like the rest of the content, and leaves every text of the site linked."""
+
+import re
+
+import pytest
+
+from glossary.loader import read_terms
+from glossary.models import Term
+from rules.loader import Loader
+from rules.models import Card, FAQEntry, GuideSection
+
+pytestmark = pytest.mark.django_db
+
+SEEDS = __import__("pathlib").Path("/work/shared/seeds")
+
+
+def test_shipped_terms_are_complete_and_tooltip_sized():
+    entries = read_terms()
+    assert len(entries) >= 40
+    slugs = {entry["slug"] for entry in entries}
+    assert len(slugs) == len(entries)
+    for entry in entries:
+        assert 0 < len(" ".join(entry["short_definition"].split())) <= 300, entry["slug"]
+        assert entry.get("explanation"), entry["slug"]
+        assert set(entry.get("related") or []) <= slugs, entry["slug"]
+    english = {entry["slug"]: entry.get("english_name") for entry in entries}
+    assert english["bouclier"] == "Shield" and english["gank"] == "Ganking" and english["chasse"] == "Hunt"
+    assert english["niveau"] == "Level" and english["legion"] == "Legion" and english["unite-puissante"] == "Mighty"
+
+
+def test_load_content_links_every_kind_of_text():
+    Loader().load_all()
+    assert Term.objects.count() >= 40
+    for model, field in ((FAQEntry, "short_answer_html"), (GuideSection, "body_html"), (Card, "notes_html"),
+                         (Term, "explanation_html")):
+        texts = [getattr(obj, field) for obj in model.objects.all() if getattr(obj, field)]
+        linked = [text for text in texts if 'class="term"' in text]
+        assert len(linked) >= 0.8 * len(texts), model
+    couche = Term.objects.get(slug="couche")
+    assert couche.related.filter(slug="dependance").exists()
+    assert Term.objects.get(slug="dependance").related.filter(slug="couche").exists()  # symmetrical
+
+
+def test_a_second_load_changes_nothing_and_keeps_editors_work():
+    Loader().load_all()
+    term = Term.objects.get(slug="couche")
+    term.short_definition = "Définition réécrite par un éditeur."
+    term.save()
+    stats = Loader().load_all()
+    assert stats["created"] == 0 and stats["updated"] == 0
+    assert stats["kept_edited"] == 1
+    assert Term.objects.get(slug="couche").short_definition == "Définition réécrite par un éditeur."
+    # The editor's definition is what tooltips show.
+    assert "Définition réécrite par un éditeur." in FAQEntry.objects.get(slug="unite-puissante").explanation_html \
+        or any("Définition réécrite" in e.explanation_html + e.short_answer_html for e in FAQEntry.objects.all())
+
+
+def test_shipped_text_is_our_own_words():
+    """No run of 12 identical consecutive words copied from the source documents."""
+    words = lambda text: re.findall(r"\w+", text.lower().replace("’", "'"))  # noqa: E731
+    seeds = set()
+    for path in sorted(SEEDS.glob("*.txt")) if SEEDS.exists() else []:
+        tokens = words(path.read_text(encoding="utf-8"))
+        seeds.update(tuple(tokens[i:i + 12]) for i in range(len(tokens) - 11))
+    if not seeds:
+        pytest.skip("source documents not available")
+    for entry in read_terms():
+        tokens = words(entry["short_definition"] + " " + (entry.get("explanation") or ""))
+        for i in range(len(tokens) - 11):
+            assert tuple(tokens[i:i + 12]) not in seeds, (entry["slug"], " ".join(tokens[i:i + 12]))

@@ -1,0 +1,91 @@
+"""Glossary pages: A–Z index with a filter that works without JavaScript, and one page per term."""
+
+import pytest
+from django.urls import reverse
+
+from tests.rules.factories import card, faq, guide
+
+from .factories import term
+
+pytestmark = pytest.mark.django_db
+
+
+def test_index_lists_terms_a_to_z_with_letters():
+    term("Épuiser")
+    term("Couche", english_name="Layer")
+    term("Bouclier", english_name="Shield")
+    html = reverse("glossary:index")
+    from django.test import Client
+
+    body = Client().get(html).content.decode()
+    assert body.index(">Bouclier<") < body.index(">Couche<") < body.index(">Épuiser<")
+    assert 'href="#lettre-E"' in body and 'id="lettre-E"' in body  # « Épuiser » files under E
+    assert '<span class="letter-nav__off">Z</span>' in body
+    assert 'lang="en">Shield<' in body
+
+
+def test_the_filter_works_as_a_plain_form(client):
+    term("Couche", english_name="Layer")
+    term("Bouclier", english_name="Shield", forms=["boucliers"])
+    body = client.get(reverse("glossary:index") + "?q=SHIELD").content.decode()
+    assert "1 terme sur 2" in body
+    # Every term stays in the page (the script can widen the filter), the others are hidden.
+    assert 'data-search="Couche Layer Couche" hidden' in body
+    assert 'data-search="Bouclier Shield Bouclier boucliers">' in body
+    body = client.get(reverse("glossary:index") + "?q=epuis").content.decode()
+    assert "Aucun terme ne correspond" in body and "0 terme sur 2" in body
+
+
+def test_term_page_shows_everything_about_the_term(client):
+    shield = term("Bouclier", english_name="Shield", definition="Bonus en défense.",
+                  explanation="Un **bouclier** aide le défenseur.", kind="mot-cle")
+    other = term("Défenseur", explanation="Il profite du bouclier.")
+    shield.related.add(other)
+    entry = faq(question="Le bouclier compte-t-il ?", short_answer="Oui, le bouclier compte.")
+    obj = guide(title="Guide des boucliers", sections=[("s", "Section bouclier", "Le bouclier ajoute 1.")])
+    gear = card(name="Carte test", notes="Avec bouclier.")
+    body = client.get(shield.get_absolute_url()).content.decode()
+    assert "<h1>Bouclier</h1>" in body
+    assert 'lang="en">Shield<' in body and "Bonus en défense." in body
+    assert "Mot-clé" in body
+    assert 'href="/glossaire/defenseur/"' in body  # related term, and linked in the explanation
+    assert 'href="/glossaire/bouclier/" aria-describedby' not in body  # no self-link
+    assert "Où ce terme apparaît" in body
+    for url in (entry.get_absolute_url(), obj.get_absolute_url(), obj.sections.get().get_absolute_url(),
+                gear.get_absolute_url(), other.get_absolute_url()):
+        assert f'href="{url}"' in body
+
+
+def test_unknown_term_is_404(client):
+    assert client.get(reverse("glossary:detail", args=["inconnu"])).status_code == 404
+
+
+def test_term_pages_are_in_the_sitemap(client):
+    term("Couche")
+    assert "/glossaire/couche/" in client.get(reverse("sitemap")).content.decode()
+
+
+def test_faq_meta_description_has_no_tooltip_text(client):
+    term("Couche", definition="DÉFINITION-INFOBULLE")
+    entry = faq(short_answer="Une couche à la fois.")
+    body = client.get(entry.get_absolute_url()).content.decode()
+    assert 'name="description" content="Une couche à la fois.' in body
+    assert body.count("DÉFINITION-INFOBULLE") == 1  # in the tooltip only
+
+
+def test_glossary_links_filter_for_plain_text():
+    from django.template import Context, Template
+
+    term("Couche")
+    out = Template("{% load glossary %}{{ text|glossary_links }}").render(Context({"text": "<i>Une couche</i>"}))
+    assert out.startswith("&lt;i&gt;Une ")
+    assert 'class="term" href="/glossaire/couche/"' in out and 'role="tooltip"' in out
+
+
+def test_every_page_of_the_shipped_glossary_answers(client, site_content):
+    from glossary.models import Term
+
+    assert Term.objects.count() >= 40
+    assert client.get(reverse("glossary:index")).status_code == 200
+    for obj in Term.objects.all():
+        assert client.get(obj.get_absolute_url()).status_code == 200, obj.slug
