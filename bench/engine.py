@@ -26,8 +26,11 @@ _KINDS = (
     lambda i, t: {"kind": "decrease", "value": 1 + i % 2},
     lambda i, t: {"kind": "increase_up_to", "value": 4 + i % 4},
     lambda i, t: {"kind": "increase_capped", "value": 2, "max": 6 + i % 3},
-    lambda i, t: {"kind": "grant_keywords", "keywords": ["Bouclier 1" if i % 2 else "Gank"],
-                  "condition": {"mighty": True}},
+    lambda i, t: {
+        "kind": "grant_keywords",
+        "keywords": ["Bouclier 1" if i % 2 else "Gank"],
+        "condition": {"mighty": True},
+    },
     lambda i, t: {"kind": "set_power", "value": 2 + i % 3},
     lambda i, t: {"kind": "decrease_floored", "value": 3, "min": 1},
     lambda i, t: {"kind": "remove_keywords", "keywords": ["Gank"]},
@@ -35,17 +38,32 @@ _KINDS = (
 
 
 def scenario(n_effects: int) -> dict:
-    objects = [{"id": f"u{j}", "name": f"Unité {j}", "printed_power": 2 + j % 4, "zone": "battlefield",
-                "controller": "p1", "defending": j % 2 == 0} for j in range(N_OBJECTS)]
+    objects = [
+        {
+            "id": f"u{j}",
+            "name": f"Unité {j}",
+            "printed_power": 2 + j % 4,
+            "zone": "battlefield",
+            "controller": "p1",
+            "defending": j % 2 == 0,
+        }
+        for j in range(N_OBJECTS)
+    ]
     effects = []
     for i in range(n_effects):
         target = f"u{i % N_OBJECTS}"
         e = {"id": f"e{i}", "label": f"Effet {i}", "target": target, "since": 1 + (i * 7) % n_effects}
         e.update(_KINDS[(i // N_OBJECTS + i) % len(_KINDS)](i, target))
         effects.append(e)
-    return {"title": "Banc d'essai", "description": "Scénario synthétique pour mesurer le moteur.",
-            "topic": "couches", "players": [{"id": "p1", "name": "Joueuse A"}], "objects": objects,
-            "effects": effects, "actions": []}
+    return {
+        "title": "Banc d'essai",
+        "description": "Scénario synthétique pour mesurer le moteur.",
+        "topic": "couches",
+        "players": [{"id": "p1", "name": "Joueuse A"}],
+        "objects": objects,
+        "effects": effects,
+        "actions": [],
+    }
 
 
 def time_compute(sc, tracing: bool, repeat: int) -> float:
@@ -75,7 +93,7 @@ def fit_exponent(xs, ys) -> float:
     lx = [math.log(x) for x in xs]
     ly = [math.log(y) for y in ys]
     mx, my = sum(lx) / len(lx), sum(ly) / len(ly)
-    return sum((a - mx) * (b - my) for a, b in zip(lx, ly)) / sum((a - mx) ** 2 for a in lx)
+    return sum((a - mx) * (b - my) for a, b in zip(lx, ly, strict=True)) / sum((a - mx) ** 2 for a in lx)
 
 
 def main() -> None:
@@ -90,8 +108,10 @@ def main() -> None:
         no_trace.append(a)
         with_trace.append(b)
         print(f"{n:>7} | {a:>15.3f} | {b:>15.3f}")
-    print(f"exposant de croissance (log-log) : {fit_exponent(SIZES, no_trace):.2f} sans trace, "
-          f"{fit_exponent(SIZES, with_trace):.2f} avec trace")
+    print(
+        f"exposant de croissance (log-log) : {fit_exponent(SIZES, no_trace):.2f} sans trace, "
+        f"{fit_exponent(SIZES, with_trace):.2f} avec trace"
+    )
     i40 = SIZES.index(40)
     print(f"40 effets x 10 objets : {with_trace[i40]:.3f} ms avec trace (cible < 20 ms)")
     folder = ROOT / "rules" / "content" / "scenarios"
@@ -104,8 +124,10 @@ def main() -> None:
         worst = max(worst, (t, path.stem))
         worst_run = max(worst_run, (r, path.stem))
     print(f"exemples des sources : calcul complet le plus lent {worst[0]:.3f} ms ({worst[1]}), cible < 1 ms")
-    print(f"exemples des sources : scénario entier le plus lent (toutes actions, issues et trace) "
-          f"{worst_run[0]:.3f} ms ({worst_run[1]})")
+    print(
+        f"exemples des sources : scénario entier le plus lent (toutes actions, issues et trace) "
+        f"{worst_run[0]:.3f} ms ({worst_run[1]})"
+    )
 
 
 if __name__ == "__main__":

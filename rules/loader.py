@@ -224,18 +224,19 @@ class Loader:
 
     def load_all(self) -> Counter:
         with transaction.atomic():
+            # Glossary terms first: the texts loaded after them are rendered with their links at once.
+            for loader in extra_loaders():
+                loader(self)
             self.load_categories()
             self.load_cards()
             self.load_examples()
             self.load_guides()
             self.load_faq()
-            for loader in extra_loaders():
-                loader(self)
         return self.stats
 
 
 def extra_loaders() -> list[Callable[[Loader], None]]:
-    """Loaders of other apps (the glossary) that run after the rules content."""
+    """Loaders of other apps (the glossary) that run before the rules content."""
     try:
         from glossary.loader import load_terms
     except ImportError:

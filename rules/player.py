@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from functools import lru_cache
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
@@ -34,11 +35,25 @@ class VariantError(Exception):
 
 def compute(scenario_source) -> dict:
     """Run the engine on a scenario (YAML text or dict) and return its JSON-ready result."""
+    if isinstance(scenario_source, str):
+        return _compute_text(scenario_source)
     return engine.run(engine.load_scenario(scenario_source)).to_dict()
 
 
+@lru_cache(maxsize=128)
+def _compute_text(text: str) -> dict:
+    # The engine is deterministic: the same scenario text always gives the same result, so reloading
+    # the content (or the test suite loading it again and again) runs each scenario once per process.
+    # The returned dict is shared: treat it as read-only.
+    return engine.run(engine.load_scenario(text)).to_dict()
+
+
+@lru_cache(maxsize=256)
 def parse_scenario(text: str) -> dict:
-    """The scenario as data (validated by the engine)."""
+    """The scenario as data (validated by the engine); cached, since every step request needs it.
+
+    Callers must not mutate the returned dict (``variants.apply_changes`` returns a new one).
+    """
     scenario = engine.load_scenario(text)
     return scenario.data
 
@@ -329,3 +344,89 @@ def difference(original: dict, changed: dict) -> list[str]:
         if parts:
             lines.append(f"{name} : " + ", ".join(parts))
     return lines
+
+
+# --- the whole player context ---------------------------------------------------------------------------------
+
+
+def _int_value(query, name: str, default: int = 0) -> int:
+    try:
+        return int(query.get(name, default))
+    except (TypeError, ValueError):
+        return default
+
+
+def player_context(*, result: dict, data: dict, scenario_hash: str, query, base_url: str, player_id: str,
+                   title: str, embedded: bool = False, fixed_params: dict | None = None) -> tuple[dict, int]:
+    """Everything the player template shows for a query string: branch, step, what-if variant.
+
+    ``result`` is the stored engine result of ``data``; a what-if in ``query`` re-runs the engine (cached).
+    ``fixed_params`` are query parameters every link keeps (the sandbox's share code). Returns (context, status).
+    """
+    available = variants.available_changes(data)
+    changes, errors = changes_from_query(query, available)
+    original = result
+    status = 200
+    if changes and not errors:
+        try:
+            result = run_variant(scenario_hash, data, changes)
+        except VariantError as exc:
+            errors = exc.errors
+    if errors:
+        status = 400
+        changes = {}
+    all_branches = branches(result)
+    original_branches = branches(original)
+    branch_index = max(0, min(_int_value(query, "branche"), len(all_branches) - 1))
+    branch = all_branches[branch_index]
+    decisions = label_decisions(branch.get("order_decisions") or result.get("order_decisions") or [], branch)
+    view = step_view(branch, _int_value(query, "etape"), decisions)
+    variant = variant_query(changes, available)
+    fixed = urlencode(fixed_params or {})
+    prefix = "&".join(part for part in (fixed, variant) if part)
+
+    def step_url(index: int, branch_number: int | None = None) -> str:
+        number = branch_index if branch_number is None else branch_number
+        params = {"branche": number} if number else {}
+        params["etape"] = index
+        return base_url + "?" + (prefix + "&" if prefix else "") + urlencode(params)
+
+    switches = []
+    for switch in available:
+        value = changes.get(switch["key"], switch["value"])
+        switches.append({**switch, "current": value, "error": errors.get(switch["key"]),
+                         "field_id": f"{player_id}-si-" + "".join(c if c.isalnum() else "-" for c in switch["key"])})
+    original_branch = original_branches[min(branch_index, len(original_branches) - 1)]
+    reset_url = base_url + ("?" + fixed if fixed else "")
+    context = {
+        "result": result,
+        "branch": branch,
+        "branch_index": branch_index,
+        "branches": [
+            {"index": i, "label": b.get("label") or f"Choix {i + 1}", "url": step_url(0, i),
+             "current": i == branch_index}
+            for i, b in enumerate(all_branches)
+        ] if len(all_branches) > 1 else [],
+        "view": view,
+        "progress": [{**p, "url": step_url(p["index"])} for p in progress(branch)],
+        "first_url": step_url(0),
+        "previous_url": step_url(max(0, view.index - 1)),
+        "next_url": step_url(min(view.total - 1, view.index + 1)),
+        "last_url": step_url(view.total - 1),
+        "summary": summary(branch, result),
+        "decisions": [d for d in decisions if d.get("reason") == "dependency"],
+        "switches": switches,
+        "changes": changes,
+        "errors": errors,
+        "form_error": errors.get("__all__"),
+        "difference": difference(original_branch, branch) if changes else [],
+        "form_url": base_url,
+        "fixed_params": fixed_params or {},
+        "reset_url": reset_url,
+        "variant_query": variant,
+        "embedded": embedded,
+        "player_id": player_id,
+        "player_title": title,
+        "player_url": base_url,
+    }
+    return context, status

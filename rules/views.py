@@ -10,8 +10,6 @@ from django.views.decorators.vary import vary_on_headers
 from django.http import HttpRequest, JsonResponse
 from django_htmx.middleware import HtmxDetails
 
-from rules.engine import variants
-
 from . import player
 from . import search as site_search
 from .models import Card, Category, FAQEntry, Guide, GuideSection, WorkedExample
@@ -27,9 +25,11 @@ def home(request: HttpRequest):
         Prefetch("entries", queryset=FAQEntry.objects.order_by("order", "question"))
     )
     featured = FAQEntry.objects.filter(featured=True).select_related("category")[:6]
+    examples = WorkedExample.objects.filter(faq_entries__featured=True).distinct().order_by("topic", "order")[:4]
     return render(request, "rules/home.html", {
         "categories": categories,
         "featured": featured,
+        "examples": examples,
         "guides": Guide.objects.all(),
     })
 
@@ -122,83 +122,19 @@ def example_index(request: HttpRequest):
     return render(request, "rules/example-index.html", {"topics": topics})
 
 
-def _int_value(query, name: str, default: int = 0) -> int:
-    try:
-        return int(query.get(name, default))
-    except (TypeError, ValueError):
-        return default
-
-
 def example_context(example: WorkedExample, query=None, embedded: bool = False) -> tuple[dict, int]:
-    """Everything the player shows: branch, step, what-if variant, from a query string. Returns (context, status)."""
-    query = query or {}
-    data = player.parse_scenario(example.scenario)
-    available = variants.available_changes(data)
-    changes, errors = player.changes_from_query(query, available)
-    original = example.result
-    result = original
-    status = 200
-    if changes and not errors:
-        try:
-            result = player.run_variant(example.scenario_hash, data, changes)
-        except player.VariantError as exc:
-            errors = exc.errors
-    if errors:
-        status = 400
-        changes = {}
-    all_branches = player.branches(result)
-    original_branches = player.branches(original)
-    branch_index = max(0, min(_int_value(query, "branche"), len(all_branches) - 1))
-    branch = all_branches[branch_index]
-    decisions = player.label_decisions(branch.get("order_decisions") or result.get("order_decisions") or [], branch)
-    view = player.step_view(branch, _int_value(query, "etape"), decisions)
-    variant = player.variant_query(changes, available)
-    base_url = example.get_absolute_url()
-    base_params = {}
-    if branch_index:
-        base_params["branche"] = branch_index
-
-    def step_url(index: int, branch_number: int | None = None) -> str:
-        params = dict(base_params)
-        if branch_number is not None:
-            params = {"branche": branch_number} if branch_number else {}
-        params["etape"] = index
-        query_string = "&".join(f"{k}={v}" for k, v in params.items())
-        return base_url + "?" + (variant + "&" if variant else "") + query_string
-
-    switches = []
-    for switch in available:
-        value = changes.get(switch["key"], switch["value"])
-        switches.append({**switch, "current": value, "error": errors.get(switch["key"]),
-                         "field_id": f"{example.slug}-si-" + "".join(c if c.isalnum() else "-" for c in switch["key"])})
-    original_branch = original_branches[min(branch_index, len(original_branches) - 1)]
-    context = {
-        "example": example,
-        "result": result,
-        "branch": branch,
-        "branch_index": branch_index,
-        "branches": [
-            {"index": i, "label": b.get("label") or f"Choix {i + 1}", "url": step_url(0, i), "current": i == branch_index}
-            for i, b in enumerate(all_branches)
-        ] if len(all_branches) > 1 else [],
-        "view": view,
-        "progress": [{**p, "url": step_url(p["index"])} for p in player.progress(branch)],
-        "first_url": step_url(0),
-        "previous_url": step_url(max(0, view.index - 1)),
-        "next_url": step_url(min(view.total - 1, view.index + 1)),
-        "last_url": step_url(view.total - 1),
-        "summary": player.summary(branch, result),
-        "decisions": [d for d in decisions if d.get("reason") == "dependency"],
-        "switches": switches,
-        "changes": changes,
-        "errors": errors,
-        "form_error": errors.get("__all__"),
-        "difference": player.difference(original_branch, branch) if changes else [],
-        "reset_url": base_url,
-        "variant_query": variant,
-        "embedded": embedded,
-        "player_id": f"player-{example.slug}",
-    }
+    """The player for a stored worked example (its result was computed on save)."""
+    context, status = player.player_context(
+        result=example.result,
+        data=player.parse_scenario(example.scenario),
+        scenario_hash=example.scenario_hash,
+        query=query or {},
+        base_url=example.get_absolute_url(),
+        player_id=f"player-{example.slug}",
+        title=example.title,
+        embedded=embedded,
+    )
+    context["example"] = example
     return context, status
 
 

@@ -48,15 +48,19 @@ def cmd_run(args) -> int:
                     print(f"  [{s['index']}] {s['text']}")
             for oid, v in o["objects"].items():
                 kws = ", ".join(v["keywords"]) or "-"
-                print(f"  {v['name']} ({oid}) : puissance {v['power']}, mots-clés {kws}, zone {v['zone']}"
-                      f"{', puissante' if v['mighty'] else ''}{', épuisée' if v['exhausted'] else ''}")
+                print(
+                    f"  {v['name']} ({oid}) : puissance {v['power']}, mots-clés {kws}, zone {v['zone']}"
+                    f"{', puissante' if v['mighty'] else ''}{', épuisée' if v['exhausted'] else ''}"
+                )
             for pid, v in o["players"].items():
                 print(f"  {v['name']} ({pid}) : {v['xp']} XP")
             if o["queries"]:
                 print("  Réponses : " + ", ".join(repr(q["value"]) for q in o["queries"]))
         for e in d["expectations"]:
-            print(f"  {'ok ' if e['ok'] else 'ÉCHEC'} {e['description']}"
-                  + ("" if e["ok"] else f" — obtenu {e['actual']!r}"))
+            print(
+                f"  {'ok ' if e['ok'] else 'ÉCHEC'} {e['description']}"
+                + ("" if e["ok"] else f" — obtenu {e['actual']!r}")
+            )
     return 0 if res.ok else 1
 
 

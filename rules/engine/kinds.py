@@ -13,8 +13,9 @@ that return value to derive dependencies by trial (rule 2 of seed 000).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 LAYERS = ("copy", "characteristics", "abilities", "numeric")
 LAYER_LABELS = {
@@ -237,92 +238,212 @@ KINDS: dict[str, Kind] = {
     k.name: k
     for k in (
         Kind(
-            "copy", "Copie", "continuous", "copy", None, "name",
-            (Param("of", "object", "objet copié"),), _copy, reads=lambda p: (p["of"],),
+            name="copy",
+            label="Copie",
+            category="continuous",
+            layer="copy",
+            step=None,
+            characteristic="name",
+            params=(Param("of", "object", "objet copié"),),
+            apply=_copy,
+            reads=lambda p: (p["of"],),
             describe=lambda p: f"copie {p['of']}",
         ),
         Kind(
-            "set_power", "Fixer la puissance", "continuous", "characteristics", None, "power",
-            (Param("value", "int", "valeur", min=-99, max=99),), _set_power,
+            name="set_power",
+            label="Fixer la puissance",
+            category="continuous",
+            layer="characteristics",
+            step=None,
+            characteristic="power",
+            params=(Param("value", "int", "valeur", min=-99, max=99),),
+            apply=_set_power,
             describe=lambda p: f"fixe la puissance à {p['value']}",
         ),
         Kind(
-            "add_tag", "Ajouter un tag", "continuous", "characteristics", None, "tags",
-            (Param("tag", "str", "tag"),), _add_tag, describe=lambda p: f"ajoute le tag {p['tag']}",
+            name="add_tag",
+            label="Ajouter un tag",
+            category="continuous",
+            layer="characteristics",
+            step=None,
+            characteristic="tags",
+            params=(Param("tag", "str", "tag"),),
+            apply=_add_tag,
+            describe=lambda p: f"ajoute le tag {p['tag']}",
         ),
         Kind(
-            "set_controller", "Changer de contrôleur", "continuous", "characteristics", None, "controller",
-            (Param("player", "player", "nouveau contrôleur"),), _set_controller,
+            name="set_controller",
+            label="Changer de contrôleur",
+            category="continuous",
+            layer="characteristics",
+            step=None,
+            characteristic="controller",
+            params=(Param("player", "player", "nouveau contrôleur"),),
+            apply=_set_controller,
             describe=lambda p: f"donne le contrôle à {p['player']}",
         ),
         Kind(
-            "grant_keywords", "Donner des mots-clés", "continuous", "abilities", None, "keywords",
-            (Param("keywords", "keywords", "mots-clés"),), _grant,
+            name="grant_keywords",
+            label="Donner des mots-clés",
+            category="continuous",
+            layer="abilities",
+            step=None,
+            characteristic="keywords",
+            params=(Param("keywords", "keywords", "mots-clés"),),
+            apply=_grant,
             describe=lambda p: "donne " + ", ".join(p["keywords"]),
         ),
         Kind(
-            "remove_keywords", "Retirer des mots-clés", "continuous", "abilities", None, "keywords",
-            (Param("keywords", "keywords", "mots-clés"),), _remove,
+            name="remove_keywords",
+            label="Retirer des mots-clés",
+            category="continuous",
+            layer="abilities",
+            step=None,
+            characteristic="keywords",
+            params=(Param("keywords", "keywords", "mots-clés"),),
+            apply=_remove,
             describe=lambda p: "retire " + ", ".join(p["keywords"]),
         ),
         Kind(
-            "increase", "Augmentation", "continuous", "numeric", "increase", "power", (_VALUE,), _increase,
+            name="increase",
+            label="Augmentation",
+            category="continuous",
+            layer="numeric",
+            step="increase",
+            characteristic="power",
+            params=(_VALUE,),
+            apply=_increase,
             describe=lambda p: f"+{p['value']}",
         ),
         Kind(
-            "decrease", "Réduction", "continuous", "numeric", "decrease", "power", (_VALUE,), _decrease,
+            name="decrease",
+            label="Réduction",
+            category="continuous",
+            layer="numeric",
+            step="decrease",
+            characteristic="power",
+            params=(_VALUE,),
+            apply=_decrease,
             describe=lambda p: f"-{p['value']}",
         ),
         Kind(
-            "increase_up_to", "Augmentation jusqu'à N (passive)", "continuous", "numeric", "increase", "power",
-            (Param("value", "int", "seuil", min=-99, max=99),), _up_to,
+            name="increase_up_to",
+            label="Augmentation jusqu'à N (passive)",
+            category="continuous",
+            layer="numeric",
+            step="increase",
+            characteristic="power",
+            params=(Param("value", "int", "seuil", min=-99, max=99),),
+            apply=_up_to,
             describe=lambda p: f"jusqu'à {p['value']}",
         ),
         Kind(
-            "increase_capped", "Augmentation avec maximum", "continuous", "numeric", "increase", "power",
-            (_VALUE, Param("max", "int", "maximum", min=-99, max=99), _ONESHOT), _capped, oneshot_param=True,
+            name="increase_capped",
+            label="Augmentation avec maximum",
+            category="continuous",
+            layer="numeric",
+            step="increase",
+            characteristic="power",
+            params=(_VALUE, Param("max", "int", "maximum", min=-99, max=99), _ONESHOT),
+            apply=_capped,
+            oneshot_param=True,
             describe=lambda p: f"+{p['value']} (maximum {p['max']})",
         ),
         Kind(
-            "decrease_floored", "Réduction avec minimum", "continuous", "numeric", "decrease", "power",
-            (_VALUE, Param("min", "int", "minimum", min=-99, max=99), _ONESHOT), _floored, oneshot_param=True,
+            name="decrease_floored",
+            label="Réduction avec minimum",
+            category="continuous",
+            layer="numeric",
+            step="decrease",
+            characteristic="power",
+            params=(_VALUE, Param("min", "int", "minimum", min=-99, max=99), _ONESHOT),
+            apply=_floored,
+            oneshot_param=True,
             describe=lambda p: f"-{p['value']} (minimum {p['min']})",
         ),
         Kind(
-            "increase_by_power_of", "Augmentation égale à la puissance d'un autre objet", "continuous",
-            "numeric", "increase", "power", (Param("of", "object", "objet lu"),), _by_power_of,
-            reads=lambda p: (p["of"],), describe=lambda p: f"+ la puissance de {p['of']}",
+            name="increase_by_power_of",
+            label="Augmentation égale à la puissance d'un autre objet",
+            category="continuous",
+            layer="numeric",
+            step="increase",
+            characteristic="power",
+            params=(Param("of", "object", "objet lu"),),
+            apply=_by_power_of,
+            reads=lambda p: (p["of"],),
+            describe=lambda p: f"+ la puissance de {p['of']}",
         ),
         Kind(
-            "replacement", "Effet de remplacement", "replacement", params=(
+            name="replacement",
+            label="Effet de remplacement",
+            category="replacement",
+            params=(
                 Param("event", "enum", "événement remplacé", choices=REPLACEABLE_EVENTS),
-                Param("applies_to", "enum", "objet concerné", required=False, default="self",
-                      choices=("self", "attached", "allies", "other_allies", "any", "player")),
+                Param(
+                    "applies_to",
+                    "enum",
+                    "objet concerné",
+                    required=False,
+                    default="self",
+                    choices=("self", "attached", "allies", "other_allies", "any", "player"),
+                ),
                 Param("produce", "produce", "à la place / en plus", required=False, default=()),
                 Param("mode", "enum", "mode", required=False, default="instead", choices=("instead", "also")),
                 Param("amount", "int", "quantité", required=False, default=0, min=-99, max=99),
                 Param("optional", "bool", "facultatif", required=False, default=False),
                 Param("once_per_turn", "bool", "une fois par tour", required=False, default=False),
-                Param("active_zone", "enum", "zone où il est actif", required=False, default="board",
-                      choices=("board", "discard", "hand", "anywhere")),
-                Param("smaller_than_source", "bool", "seulement plus petites que la source", required=False,
-                      default=False),
-                Param("same_location_as_source", "bool", "seulement là où se trouve la source",
-                      required=False, default=False),
-                Param("negative_only", "bool", "seulement une modification négative", required=False,
-                      default=False),
+                Param(
+                    "active_zone",
+                    "enum",
+                    "zone où il est actif",
+                    required=False,
+                    default="board",
+                    choices=("board", "discard", "hand", "anywhere"),
+                ),
+                Param(
+                    "smaller_than_source",
+                    "bool",
+                    "seulement plus petites que la source",
+                    required=False,
+                    default=False,
+                ),
+                Param(
+                    "same_location_as_source",
+                    "bool",
+                    "seulement là où se trouve la source",
+                    required=False,
+                    default=False,
+                ),
+                Param(
+                    "negative_only",
+                    "bool",
+                    "seulement une modification négative",
+                    required=False,
+                    default=False,
+                ),
             ),
         ),
         Kind(
-            "triggered", "Compétence déclenchée", "triggered", params=(
+            name="triggered",
+            label="Compétence déclenchée",
+            category="triggered",
+            params=(
                 Param("when", "enum", "événement déclencheur", choices=TRIGGER_EVENTS),
-                Param("subject", "enum", "sujet", required=False, default="self",
-                      choices=("self", "ally", "any", "you")),
+                Param(
+                    "subject",
+                    "enum",
+                    "sujet",
+                    required=False,
+                    default="self",
+                    choices=("self", "ally", "any", "you"),
+                ),
                 Param("then", "effect", "effet lancé à la résolution", required=False),
             ),
         ),
         Kind(
-            "activated", "Compétence activée", "activated",
+            name="activated",
+            label="Compétence activée",
+            category="activated",
             params=(Param("then", "effect", "effet lancé à la résolution", required=False),),
         ),
     )
@@ -333,6 +454,7 @@ CONDITIONS = {
     "defending": Param("defending", "bool", "en défense"),
     "mighty": Param("mighty", "bool", "puissante"),
     "has_keyword": Param("has_keyword", "str", "possède le mot-clé"),
+    "max_power": Param("max_power", "int", "puissance au plus", min=-99, max=99),
     # text activity conditions (the text is inactive when they fail: it loses its timestamp)
     "level": Param("level", "int", "Niveau", min=0, max=99),
     "legion": Param("legion", "bool", "Légion"),
@@ -349,12 +471,18 @@ _AMOUNT = Param("amount", "int", "quantité", min=0, max=20)
 _DURATION = Param("duration", "enum", "durée", required=False, default="turn", choices=DURATIONS)
 
 ACTIONS: dict[str, tuple[str, tuple[Param, ...]]] = {
-    "start": ("Un effet commence à s'appliquer", (
-        Param("effect", "effect", "effet", required=False), Param("effects", "effects", "effets", required=False),
-    )),
+    "start": (
+        "Un effet commence à s'appliquer",
+        (
+            Param("effect", "effect", "effet", required=False),
+            Param("effects", "effects", "effets", required=False),
+        ),
+    ),
     "end": ("Un effet cesse (retiré ou dépensé)", (_EFF,)),
-    "defend": ("Une unité défend (ou cesse de défendre)", (
-        _OBJ, Param("value", "bool", "en défense", required=False, default=True))),
+    "defend": (
+        "Une unité défend (ou cesse de défendre)",
+        (_OBJ, Param("value", "bool", "en défense", required=False, default=True)),
+    ),
     "end_combat": ("Fin du combat", ()),
     "end_turn": ("Fin du tour", ()),
     "gain_xp": ("Gagner de l'XP", (_PLAYER, _AMOUNT)),
@@ -365,10 +493,16 @@ ACTIONS: dict[str, tuple[str, tuple[Param, ...]]] = {
     "swap": ("Échanger les puissances", (Param("objects", "objects", "deux objets"), _DURATION)),
     "kill": ("Éliminer (une instruction)", (Param("objects", "objects", "objets"),)),
     "return_to_hand": ("Renvoyer en main", (_OBJ,)),
-    "create_token": ("Créer une création", (
-        Param("token", "str", "identifiant de la création"), Param("name", "str", "nom"), _PLAYER,
-        Param("exhausted", "bool", "épuisée", required=False, default=False),
-        Param("printed_power", "int", "puissance imprimée", required=False, default=0, min=-10, max=20))),
+    "create_token": (
+        "Créer une création",
+        (
+            Param("token", "str", "identifiant de la création"),
+            Param("name", "str", "nom"),
+            _PLAYER,
+            Param("exhausted", "bool", "épuisée", required=False, default=False),
+            Param("printed_power", "int", "puissance imprimée", required=False, default=0, min=-10, max=20),
+        ),
+    ),
     "draw": ("Piocher", (_PLAYER,)),
     "attach": ("Équiper", (_OBJ, Param("to", "object", "unité"))),
     "detach": ("Détacher", (_OBJ,)),
@@ -377,12 +511,75 @@ ACTIONS: dict[str, tuple[str, tuple[Param, ...]]] = {
     "activate": ("Activer une compétence", (_EFF,)),
     "finish": ("Terminer une compétence en attente", (_EFF,)),
     "combat_damage": ("Infliger les dégâts de combat", (_OBJ,)),
-    "query": ("Consulter", (
-        Param("ask", "enum", "question", choices=(
-            "power", "reference_power", "keywords", "mighty", "zone", "controller", "xp", "active", "exhausted")),
-        Param("object", "object", "objet", required=False), Param("player", "player", "joueur", required=False),
-        Param("effect", "effect", "effet", required=False))),
-    "resolve": ("Résoudre un sort (instructions successives)", (
-        Param("label", "str", "nom du sort", required=False, default="Sort"),
-        Param("steps", "steps", "instructions"))),
+    "query": (
+        "Consulter",
+        (
+            Param(
+                "ask",
+                "enum",
+                "question",
+                choices=(
+                    "power",
+                    "reference_power",
+                    "keywords",
+                    "mighty",
+                    "zone",
+                    "controller",
+                    "xp",
+                    "active",
+                    "exhausted",
+                ),
+            ),
+            Param("object", "object", "objet", required=False),
+            Param("player", "player", "joueur", required=False),
+            Param("effect", "effect", "effet", required=False),
+        ),
+    ),
+    "resolve": (
+        "Résoudre un sort (instructions successives)",
+        (
+            Param("label", "str", "nom du sort", required=False, default="Sort"),
+            Param("steps", "steps", "instructions"),
+        ),
+    ),
 }
+
+
+def _param_dict(p: Param) -> dict:
+    return {
+        "name": p.name,
+        "type": p.type,
+        "label": p.label,
+        "required": p.required,
+        "default": list(p.default) if isinstance(p.default, tuple) else p.default,
+        "min": p.min,
+        "max": p.max,
+        "choices": list(p.choices),
+    }
+
+
+def vocabulary() -> dict:
+    """The whole vocabulary as JSON-ready data, so a sandbox form can be generated from it."""
+    return {
+        "kinds": [
+            {
+                "name": k.name,
+                "label": k.label,
+                "category": k.category,
+                "layer": k.layer,
+                "step": k.step,
+                "characteristic": k.characteristic,
+                "params": [_param_dict(p) for p in k.params],
+            }
+            for k in KINDS.values()
+        ],
+        "conditions": [_param_dict(p) for p in CONDITIONS.values()],
+        "actions": [
+            {"name": name, "label": label, "params": [_param_dict(p) for p in params]}
+            for name, (label, params) in ACTIONS.items()
+        ],
+        "keywords": [{"name": k, "label": r.label, "explanation": r.explanation} for k, r in KEYWORDS.items()],
+        "layers": [{"name": name, "label": LAYER_LABELS[name]} for name in LAYERS],
+        "zones": [{"name": z, "label": ZONE_LABELS[z]} for z in ZONES],
+        "durations": [{"name": d, "label": DURATION_LABELS[d]} for d in DURATIONS],
+    }

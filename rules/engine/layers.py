@@ -31,11 +31,18 @@ class Chars:
         self.kw_ts = kw_ts
 
     def copy(self) -> Chars:
-        return Chars(self.name, self.type, self.tags, self.controller, self.power, self.keywords, dict(self.kw_ts))
+        return Chars(
+            self.name, self.type, self.tags, self.controller, self.power, self.keywords, dict(self.kw_ts)
+        )
 
     def public(self) -> dict:
-        return {"name": self.name, "power": self.power, "keywords": list(self.keywords),
-                "controller": self.controller, "tags": list(self.tags)}
+        return {
+            "name": self.name,
+            "power": self.power,
+            "keywords": list(self.keywords),
+            "controller": self.controller,
+            "tags": list(self.tags),
+        }
 
     def value(self, characteristic: str):
         v = getattr(self, characteristic)
@@ -44,15 +51,31 @@ class Chars:
 
 def base_chars(obj: ObjState) -> Chars:
     """Printed characteristics: the starting point of every computation (and the value off the board)."""
-    return Chars(obj.name, obj.type, obj.tags, obj.controller, obj.printed_power, obj.keywords,
-                 {k: obj.since for k in obj.keywords})
+    return Chars(
+        obj.name,
+        obj.type,
+        obj.tags,
+        obj.controller,
+        obj.printed_power,
+        obj.keywords,
+        {k: obj.since for k in obj.keywords},
+    )
 
 
 def display(obj: ObjState, ch: Chars) -> tuple:
     mighty = (ch.power >= 5) if obj.on_board else (obj.printed_power >= 5)
     power = ch.power if obj.on_board else obj.printed_power
-    return (ch.name, obj.printed_power, power, tuple(ch.keywords), mighty, obj.zone, obj.exhausted,
-            ch.controller, obj.defending)
+    return (
+        ch.name,
+        obj.printed_power,
+        power,
+        tuple(ch.keywords),
+        mighty,
+        obj.zone,
+        obj.exhausted,
+        ch.controller,
+        obj.defending,
+    )
 
 
 # --------------------------------------------------------------------------- activity of a text
@@ -107,6 +130,9 @@ def resolve_targets(world: World, spec: EffectSpec) -> tuple[str, ...]:
     if spec.target == "attached":
         att = world.objects[spec.source].attached_to
         return (att,) if att else ()
+    if spec.target == "allies":
+        # Every unit on the board; whether it is an ally is read during the computation.
+        return tuple(oid for oid, o in world.objects.items() if o.on_board and o.type in ("unit", "token"))
     return (spec.target,) if spec.target else ()
 
 
@@ -131,7 +157,11 @@ class Inst:
     def reads(self) -> tuple[str, ...]:
         out = tuple(self.kind.reads(self.spec.params))
         cond = self.spec.condition
-        if self.spec.source and self.spec.source != self.target and ("level" in cond or "legion" in cond):
+        if (
+            self.spec.source
+            and self.spec.source != self.target
+            and ("level" in cond or "legion" in cond or self.spec.target == "allies")
+        ):
             out += (self.spec.source,)
         return out
 
@@ -163,8 +193,16 @@ class Env:
 class _Group:
     """Computation of one object, or of a loop of objects together, layer by layer (rule 7)."""
 
-    def __init__(self, world: World, tracer: Tracer, group: list[str], insts: dict, new_view: dict,
-                 copiables: dict, decisions: list):
+    def __init__(
+        self,
+        world: World,
+        tracer: Tracer,
+        group: list[str],
+        insts: dict,
+        new_view: dict,
+        copiables: dict,
+        decisions: list,
+    ):
         self.world = world
         self.tr = tracer
         self.group = group
@@ -210,9 +248,14 @@ class _Group:
                     inst = self.implicit_cache.get(key)
                     if inst is None:
                         spec = EffectSpec(
-                            id=f"{k.lower().replace(' ', '-')}:{oid}", label=f"{k} ({ch.name})", kind="increase",
-                            source=oid, target=oid, condition={rule.numeric_while: True},
-                            params={"value": keyword_number(k)}, dynamic=True,
+                            id=f"{k.lower().replace(' ', '-')}:{oid}",
+                            label=f"{k} ({ch.name})",
+                            kind="increase",
+                            source=oid,
+                            target=oid,
+                            condition={rule.numeric_while: True},
+                            params={"value": keyword_number(k)},
+                            dynamic=True,
                         )
                         ts = ch.kw_ts.get(k, self.world.objects[oid].since)
                         inst = Inst(None, spec, oid, ts, implicit=True)
@@ -223,8 +266,7 @@ class _Group:
 
     def applicable(self, inst: Inst, S: dict) -> tuple[bool, dict | None]:
         if inst.eff is not None:
-            ok, why = text_active(self.world, inst.eff,
-                                  lambda o: S[o].controller if o in S else self.ctrl(o))
+            ok, why = text_active(self.world, inst.eff, lambda o: S[o].controller if o in S else self.ctrl(o))
             if not ok:
                 return False, why
         cond = inst.spec.condition
@@ -233,10 +275,29 @@ class _Group:
         if "defending" in cond and obj.defending != cond["defending"]:
             return False, {"code": "condition_false", "condition": "defending", "expected": cond["defending"]}
         if "mighty" in cond and (ch.power >= 5) != cond["mighty"]:
-            return False, {"code": "condition_false", "condition": "mighty", "power": ch.power,
-                           "expected": cond["mighty"]}
+            return False, {
+                "code": "condition_false",
+                "condition": "mighty",
+                "power": ch.power,
+                "expected": cond["mighty"],
+            }
         if "has_keyword" in cond and not has_keyword(ch.keywords, keyword_base(cond["has_keyword"])):
-            return False, {"code": "condition_false", "condition": "has_keyword", "keyword": cond["has_keyword"]}
+            return False, {
+                "code": "condition_false",
+                "condition": "has_keyword",
+                "keyword": cond["has_keyword"],
+            }
+        if "max_power" in cond and ch.power > cond["max_power"]:
+            return False, {
+                "code": "condition_false",
+                "condition": "max_power",
+                "power": ch.power,
+                "max": cond["max_power"],
+            }
+        if inst.spec.target == "allies":
+            mine = S[inst.spec.source].controller if inst.spec.source in S else self.ctrl(inst.spec.source)
+            if ch.controller != mine:
+                return False, {"code": "not_affected", "controller": ch.controller}
         return True, None
 
     def apply_on(self, inst: Inst, S: dict) -> tuple[dict, object]:
@@ -263,12 +324,18 @@ class _Group:
         S = self.S
         base = [self.probe(i, S) for i in appl]
         raw = [set() for _ in range(n)]  # raw[b] = indices whose application changes b
+        aspect: dict[tuple[int, int], str] = {}
         for ai, a in enumerate(appl):
             self.tr.tick()
             Sa, _ = self.apply_on(a, S)
             for bi, b in enumerate(appl):
-                if bi != ai and self.probe(b, Sa) != base[bi]:
+                if bi == ai:
+                    continue
+                p = self.probe(b, Sa)
+                if p != base[bi]:
                     raw[bi].add(ai)
+                    # existence (or what it affects) versus the result it produces
+                    aspect[(ai, bi)] = "existence" if p[0] != base[bi][0] else "result"
         dep = [{a for a in raw[b] if b not in raw[a]} for b in range(n)]
         mutual = [{a for a in raw[b] if b in raw[a]} for b in range(n)]
         # "Why this order?": compare each decided pair with the other order.
@@ -289,15 +356,28 @@ class _Group:
             pool = follow or ready
             pick = min(pool, key=lambda i: appl[i].sortkey)
             if follow:
-                reason = {"code": "dependency", "depends_on": appl[last].spec.id}
+                reason = {
+                    "code": "dependency",
+                    "depends_on": appl[last].spec.id,
+                    "aspect": aspect.get((last, pick), "result"),
+                }
             else:
                 waiting = [appl[j].spec.id for j in remaining if j != pick and pick in dep[j]]
                 older = [j for j in remaining if j != pick and appl[j].sortkey < appl[pick].sortkey]
                 if waiting and older:
-                    reason = {"code": "dependency", "before": waiting}
+                    reason = {
+                        "code": "dependency",
+                        "before": waiting,
+                        "aspect": next(
+                            aspect.get((pick, j), "result") for j in remaining if j != pick and pick in dep[j]
+                        ),
+                    }
                 else:
-                    reason = {"code": "timestamp", "since": appl[pick].ts,
-                              "mutual_with": [appl[j].spec.id for j in mutual[pick] if j in remaining]}
+                    reason = {
+                        "code": "timestamp",
+                        "since": appl[pick].ts,
+                        "mutual_with": [appl[j].spec.id for j in mutual[pick] if j in remaining],
+                    }
                     if waiting:
                         reason["before"] = waiting
             out.append((appl[pick], reason))
@@ -315,12 +395,20 @@ class _Group:
                     S2, _ = self.apply_on(inst, S2)
             return S2[then.target].value(charac)
 
-        self.decisions.append({
-            "step": None, "object": then.target, "layer": then.kind.layer, "first": first.spec.id,
-            "then": then.spec.id, "reason": why, "characteristic": charac,
-            "value": run((first, then)), "other_value": run((then, first)),
-            "_then_key": then.key,
-        })
+        self.decisions.append(
+            {
+                "step": None,
+                "object": then.target,
+                "layer": then.kind.layer,
+                "first": first.spec.id,
+                "then": then.spec.id,
+                "reason": why,
+                "characteristic": charac,
+                "value": run((first, then)),
+                "other_value": run((then, first)),
+                "_then_key": then.key,
+            }
+        )
 
     # -- the computation
     def run(self) -> None:
@@ -336,8 +424,11 @@ class _Group:
                     self.copiables[oid] = self.S[oid].copy()
             back = None
             for sj in range(si):
-                news = [i for i in self.stage_insts(sj)
-                        if i.key not in self.applied and self.applicable(i, self.S)[0]]
+                news = [
+                    i
+                    for i in self.stage_insts(sj)
+                    if i.key not in self.applied and self.applicable(i, self.S)[0]
+                ]
                 if news:
                     back = (sj, news)
                     break
@@ -345,11 +436,21 @@ class _Group:
                 sj, news = back
                 self.pass_no += 1
                 layer, step = STAGES[sj]
-                tr.step("reexamine", object=news[0].target, layer=layer, stage=step, pass_=self.pass_no,
-                        effect=news[0].spec.id,
-                        reason={"code": "reexamine", "from_layer": STAGES[si][0], "from_step": STAGES[si][1],
-                                "became_applicable": [i.spec.id for i in news]},
-                        candidates=[i.spec.id for i in news])
+                tr.step(
+                    "reexamine",
+                    object=news[0].target,
+                    layer=layer,
+                    stage=step,
+                    pass_=self.pass_no,
+                    effect=news[0].spec.id,
+                    reason={
+                        "code": "reexamine",
+                        "from_layer": STAGES[si][0],
+                        "from_step": STAGES[si][1],
+                        "became_applicable": [i.spec.id for i in news],
+                    },
+                    candidates=[i.spec.id for i in news],
+                )
                 si = sj
                 continue
             si += 1
@@ -369,25 +470,46 @@ class _Group:
                 (appl if ok else skipped).append((i, why))
             if not announced:
                 announced = True
-                tr.step("layer", object=cands[0].target if len(self.group) == 1 else None, layer=layer,
-                        stage=step, pass_=self.pass_no, reason={"code": "layer_start", "group": list(self.group)},
-                        candidates=[i.spec.id for i in cands])
+                tr.step(
+                    "layer",
+                    object=cands[0].target if len(self.group) == 1 else None,
+                    layer=layer,
+                    stage=step,
+                    pass_=self.pass_no,
+                    reason={"code": "layer_start", "group": list(self.group)},
+                    candidates=[i.spec.id for i in cands],
+                )
             for i, why in skipped:
                 k = (i.key, si, self.pass_no)
                 if k not in self.traced_skips:
                     self.traced_skips.add(k)
-                    tr.step("skip", object=i.target, layer=layer, stage=step, pass_=self.pass_no,
-                            effect=i.spec.id, reason=why or {"code": "condition_false"},
-                            candidates=[c.spec.id for c in cands])
+                    tr.step(
+                        "skip",
+                        object=i.target,
+                        layer=layer,
+                        stage=step,
+                        pass_=self.pass_no,
+                        effect=i.spec.id,
+                        reason=why or {"code": "condition_false"},
+                        candidates=[c.spec.id for c in cands],
+                    )
             if not appl:
                 return
             appl_insts = [i for i, _ in appl]
             for inst, reason in self.order(appl_insts):
                 ok, why = self.applicable(inst, self.S)
                 if not ok:
-                    tr.step("skip", object=inst.target, layer=layer, stage=step, pass_=self.pass_no,
-                            effect=inst.spec.id, reason=why or {"code": "condition_false"},
-                            candidates=[i.spec.id for i in appl_insts])
+                    self.traced_skips.add((inst.key, si, self.pass_no))
+                    tr.step(
+                        "skip",
+                        object=inst.target,
+                        layer=layer,
+                        stage=step,
+                        pass_=self.pass_no,
+                        effect=inst.spec.id,
+                        reason=why or {"code": "condition_false"},
+                        candidates=[i.spec.id for i in appl_insts],
+                    )
                     continue
                 ch = self.S[inst.target]
                 before = ch.public() if tr.enabled else None
@@ -403,9 +525,18 @@ class _Group:
                 self.applied.add(inst.key)
                 tr.mark_applied(inst.spec.id)
                 tr.show_object(inst.target, display(self.world.objects[inst.target], ch))
-                idx = tr.step("apply", object=inst.target, layer=layer, stage=step, pass_=self.pass_no,
-                              effect=inst.spec.id, reason=reason, candidates=[i.spec.id for i in appl_insts],
-                              before=before, after=ch.public() if tr.enabled else None)
+                idx = tr.step(
+                    "apply",
+                    object=inst.target,
+                    layer=layer,
+                    stage=step,
+                    pass_=self.pass_no,
+                    effect=inst.spec.id,
+                    reason=reason,
+                    candidates=[i.spec.id for i in appl_insts],
+                    before=before,
+                    after=ch.public() if tr.enabled else None,
+                )
                 for d in self.decisions:
                     if d["step"] is None and d.get("_then_key") == inst.key:
                         d["step"] = idx
@@ -474,8 +605,12 @@ def compute(world: World, tracer: Tracer, decisions: list | None = None) -> dict
             if world.objects[t].on_board:
                 insts.setdefault(t, []).append(Inst(eff, spec, t, ts))
         if not targets and eff.active and spec.target == "attached":
-            tracer.step("skip", effect=spec.id, object=spec.source,
-                        reason={"code": "no_target", "source": spec.source})
+            tracer.step(
+                "skip",
+                effect=spec.id,
+                object=spec.source,
+                reason={"code": "no_target", "source": spec.source},
+            )
     board = [oid for oid, o in world.objects.items() if o.on_board]
     edges: dict[str, list[str]] = {oid: [] for oid in board}
     for oid, lst in insts.items():
@@ -493,8 +628,13 @@ def compute(world: World, tracer: Tracer, decisions: list | None = None) -> dict
         needs = sorted({r for oid in group for r in edges[oid] if r not in group}, key=board.index)
         has_work = any(insts.get(oid) for oid in group) or any(
             KEYWORDS.get(keyword_base(k)) and KEYWORDS[keyword_base(k)].numeric_while
-            for oid in group for k in world.objects[oid].keywords)
+            for oid in group
+            for k in world.objects[oid].keywords
+        )
+        g = _Group(world, tracer, group, insts, new_view, copiables, decisions)
         if has_work:
+            for oid in group:  # the computation starts from the printed values
+                tracer.show_object(oid, display(world.objects[oid], g.S[oid]))
             if len(group) > 1:
                 reason = {"code": "loop", "group": group, "needs": needs}
             elif needs:
@@ -502,8 +642,6 @@ def compute(world: World, tracer: Tracer, decisions: list | None = None) -> dict
             else:
                 reason = {"code": "compute"}
             tracer.step("object", object=group[0], reason=reason, candidates=group)
-        g = _Group(world, tracer, group, insts, new_view, copiables, decisions)
-        if has_work:
             g.run()
         else:
             for oid in group:

@@ -9,6 +9,39 @@ from __future__ import annotations
 from .kinds import EVENT_LABELS, LAYER_LABELS, STEP_LABELS, ZONE_LABELS
 
 
+def de(name: str) -> str:
+    """« de » with French elision: « de Soraka », « d'Unité A »."""
+    return f"d'{name}" if name[:1].lower() in "aeiouyéèêàâîôû" else f"de {name}"
+
+
+_ASK = {
+    "power": "Puissance {de} : {v}.",
+    "reference_power": "Puissance {de} lue par une référence ordinaire : {v}.",
+    "keywords": "Mots-clés {de} : {v}.",
+    "mighty": "{s} est-elle puissante ? {v}.",
+    "zone": "Zone {de} : {v}.",
+    "controller": "Contrôleur {de} : {v}.",
+    "exhausted": "{s} est-elle épuisée ? {v}.",
+    "xp": "XP {de} : {v}.",
+    "active": "« {s} » est-il actif ? {v}.",
+}
+
+
+def query_text(q: dict) -> str:
+    """The answer to a query, in French (``q`` has ask, value, subject)."""
+    val = q.get("value")
+    if isinstance(val, bool):
+        v = "oui" if val else "non"
+    elif isinstance(val, list):
+        v = ", ".join(val) if val else "aucun"
+    elif q.get("ask") == "zone":
+        v = ZONE_LABELS.get(val, str(val))
+    else:
+        v = str(val)
+    subject = str(q.get("subject", ""))
+    return _ASK.get(q.get("ask"), "{s} : {v}.").format(s=subject, de=de(subject), v=v)
+
+
 def _obj(step: dict, oid) -> str:
     if oid is None:
         return "?"
@@ -45,8 +78,9 @@ def _kw(lst) -> str:
 
 
 _WHY = {
-    "level": lambda s, r: f"Niveau {r.get('level')} n'est pas atteint ({_player(s, r.get('player'))} a "
-                          f"{r.get('xp')} XP)",
+    "level": lambda s, r: (
+        f"Niveau {r.get('level')} n'est pas atteint ({_player(s, r.get('player'))} a {r.get('xp')} XP)"
+    ),
     "legion": lambda s, r: "Légion n'est pas remplie (aucune autre carte jouée ce tour)",
     "not_attached": lambda s, r: "sa source n'est équipée à aucune unité",
     "source_absent": lambda s, r: f"sa source est dans {ZONE_LABELS.get(r.get('zone'), r.get('zone'))}",
@@ -58,12 +92,19 @@ _WHY = {
 def _cond(step: dict, r: dict) -> str:
     c = r.get("condition")
     if c == "mighty":
-        return f"la condition « puissante » n'est pas remplie (puissance {r.get('power')})" if r.get(
-            "expected", True) else "l'unité est puissante"
+        return (
+            f"la condition « puissante » n'est pas remplie (puissance {r.get('power')})"
+            if r.get("expected", True)
+            else "l'unité est puissante"
+        )
     if c == "defending":
         return "l'unité ne défend pas" if r.get("expected", True) else "l'unité défend"
     if c == "has_keyword":
         return f"l'unité n'a pas {r.get('keyword')}"
+    if c == "max_power":
+        return f"sa puissance ({r.get('power')}) dépasse {r.get('max')}"
+    if r.get("code") == "not_affected":
+        return "cette unité n'est pas une alliée de la source, l'effet ne l'affecte pas"
     code = r.get("why") or r.get("code")
     if code in _WHY:
         return _WHY[code](step, r)
@@ -84,16 +125,20 @@ def describe(step: dict) -> str:
     if k == "action":
         return f"Action {step.get('action', 0) + 1} : {_action_text(step, r)}."
     if k == "instruction":
-        return f"Instruction {r.get('index', 0) + 1} du sort : {r.get('do')} ; les conditions seront mises à jour " \
-               "juste après."
+        return (
+            f"Instruction {r.get('index', 0) + 1} du sort : {_action_text(step, r)} ; les conditions seront "
+            "mises à jour juste après."
+        )
     if k == "object":
         if code == "needs_object":
             needs = ", ".join(_obj(step, x) for x in r.get("needs", []))
-            return f"Calcul de {o} : il lit la puissance actuelle de {needs}, calculée d'abord."
+            return (
+                f"Calcul {de(o)} : il a besoin des caractéristiques actuelles {de(needs)}, calculées d'abord."
+            )
         if code == "loop":
             names = ", ".join(_obj(step, x) for x in r.get("group", []))
             return f"{names} dépendent les uns des autres : on les calcule ensemble, couche par couche."
-        return f"Calcul des caractéristiques de {o}."
+        return f"Calcul des caractéristiques {de(o)}."
     if k == "layer":
         n = len(step.get("candidates") or [])
         passe = f", passage {step.get('pass')}" if step.get("pass", 1) > 1 else ""
@@ -111,12 +156,16 @@ def describe(step: dict) -> str:
             why = f"il dépend de {_eff(step, r['depends_on'])}, appliqué juste avant"
         elif code == "dependency" and r.get("before"):
             deps = ", ".join(_eff(step, x) for x in r["before"])
-            why = f"{deps} dépend de lui, car son résultat change selon qu'il s'applique ou non"
+            what = "son existence (ou ce qu'il affecte)" if r.get("aspect") == "existence" else "son résultat"
+            why = f"{deps} dépend de lui, car {what} change selon qu'il s'applique ou non"
             return f"{e} s'applique d'abord : {why} ({val})."
         elif code == "timestamp" and r.get("mutual_with"):
             others = ", ".join(_eff(step, x) for x in r["mutual_with"])
-            why = f"chacun change l'autre avec {others}, donc pas de dépendance : l'horodatage ({r.get('since')}) " \
-                  "décide"
+            why = (
+                f"chacun change l'autre avec {others}, donc pas de dépendance : "
+                f"l'horodatage ({r.get('since')}) "
+                "décide"
+            )
         elif code == "timestamp":
             why = f"aucune dépendance, ordre d'horodatage ({r.get('since')})"
         else:
@@ -127,8 +176,11 @@ def describe(step: dict) -> str:
         if code == "no_target":
             return f"{e} ne s'applique à rien : sa source n'est équipée à aucune unité."
         if code == "too_late":
-            return f"{e} ne peut pas remplacer cet événement : sa source n'arrive dans sa zone active que par ce " \
-                   "même ensemble d'événements, trop tard."
+            return (
+                f"{e} ne peut pas remplacer cet événement : sa source n'arrive dans sa zone active "
+                "que par ce "
+                "même ensemble d'événements, trop tard."
+            )
         if code == "already_applied":
             return f"{e} s'est déjà appliqué à cet événement ou à celui qu'il remplace : il ne boucle pas."
         if code == "already_used_in_set":
@@ -138,11 +190,16 @@ def describe(step: dict) -> str:
         if code == "declined":
             return f"{e} est refusé ; refuser un remplacement facultatif ne consomme pas son usage."
         if code == "inactive_at_event":
-            return f"{e} ne se déclenche pas : elle était inactive quand l'événement a été évalué ({_cond(step, r)})."
+            return (
+                f"{e} ne se déclenche pas : elle était inactive quand l'événement a été évalué "
+                f"({_cond(step, r)})."
+            )
         return f"{e} ne s'applique pas : {_cond(step, r)}."
     if k == "reexamine":
-        return f"Une couche plus tardive rend {e} applicable : retour à la {_layer(step)} (passage " \
-               f"{step.get('pass')}). Chaque effet ne s'applique qu'une fois."
+        return (
+            f"Une couche plus tardive rend {e} applicable : retour à la {_layer(step)} (passage "
+            f"{step.get('pass')}). Chaque effet ne s'applique qu'une fois."
+        )
     if k == "condition":
         if code == "condition_true":
             return f"{e} devient actif et reçoit l'horodatage {r.get('since')}."
@@ -157,23 +214,26 @@ def describe(step: dict) -> str:
     if k == "replacement":
         if code == "candidates":
             names = ", ".join(_eff(step, x) for x in step.get("candidates") or [])
-            target = f" de {o}" if o else " (événements simultanés)"
-            return f"Remplacements possibles pour {EVENT_LABELS.get(r.get('event'), r.get('event'))}{target} : " \
-                   f"{names} ; {_player(step, r.get('by'))} décide."
+            target = f" {de(o)}" if o else " (événements simultanés)"
+            return (
+                f"Remplacements possibles pour {EVENT_LABELS.get(r.get('event'), r.get('event'))}{target} : "
+                f"{names} ; {_player(step, r.get('by'))} décide."
+            )
         inh = f" L'événement remplacé transmet : {', '.join(r['inherited'])}." if r.get("inherited") else ""
-        ign = f" « {', '.join(r['ignored'])} » ne s'applique pas au nouvel événement et est ignoré." if r.get(
-            "ignored") else ""
+        ign = (
+            f" « {', '.join(r['ignored'])} » ne s'applique pas au nouvel événement et est ignoré."
+            if r.get("ignored")
+            else ""
+        )
         if r.get("mode") == "also":
             return f"{e} ajoute une action à {EVENT_LABELS.get(r.get('event'), r.get('event'))}.{inh}{ign}"
-        return f"{e} remplace {EVENT_LABELS.get(r.get('event'), r.get('event'))} de {o} : cet événement n'a pas " \
-               f"lieu, l'alternative se produit.{inh}{ign}"
+        return (
+            f"{e} remplace {EVENT_LABELS.get(r.get('event'), r.get('event'))} {de(o)} : "
+            "cet événement n'a pas "
+            f"lieu, l'alternative se produit.{inh}{ign}"
+        )
     if k == "query":
-        v = r.get("value")
-        if isinstance(v, bool):
-            v = "oui" if v else "non"
-        elif isinstance(v, list):
-            v = _kw(v)
-        return f"Question « {r.get('ask')} » : {v}."
+        return query_text(r)
     if k == "event":
         return _event_text(step, r, o, e)
     return k or ""
@@ -184,16 +244,19 @@ def _action_text(step: dict, r: dict) -> str:
     o = _obj(step, r.get("object")) if r.get("object") else ""
     p = _player(step, r.get("player")) if r.get("player") else ""
     return {
-        "start": f"un effet commence ({_eff(step, r.get('effect')) if r.get('effect') else 'plusieurs effets'})",
+        "start": "début de "
+        + ", ".join(
+            _eff(step, x) for x in ([r["effect"]] if r.get("effect") else []) + list(r.get("effects") or [])
+        ),
         "end": f"{_eff(step, r.get('effect'))} prend fin",
         "defend": f"{o} {'défend' if r.get('value', True) else 'cesse de défendre'}",
         "end_combat": "le combat se termine",
         "end_turn": "le tour se termine",
         "gain_xp": f"{p} gagne {r.get('amount')} XP",
         "spend_xp": f"{p} dépense {r.get('amount')} XP",
-        "hunt": f"la Chasse de {o} se résout",
+        "hunt": f"la Chasse {de(o)} se résout",
         "buff": f"{o} reçoit un buff",
-        "double": f"la puissance de {o} est doublée",
+        "double": f"la puissance {de(o)} est doublée",
         "swap": "deux puissances sont échangées",
         "kill": "une instruction élimine " + ", ".join(_obj(step, x) for x in r.get("objects", [])),
         "return_to_hand": f"{o} doit retourner en main",
@@ -234,20 +297,24 @@ def _event_text(step: dict, r: dict, o: str, e: str) -> str:
         "token_created": f"{o} est créée{' épuisée' if r.get('exhausted') else ''}.",
         "drew": f"{p} pioche une carte.",
         "buffed": f"{o} reçoit un buff (+1).",
-        "power_changed": f"La puissance de {o} est modifiée de {r.get('amount', 0):+d}.",
-        "doubling": f"Doubler {o} ajoute {r.get('amount')} (sa puissance actuelle est {r.get('power')}, jamais une "
-                    "quantité négative).",
-        "swap": f"Échange : différence {r.get('difference')}, ajoutée à {o}, retirée à {_obj(step, r.get('other'))}.",
+        "power_changed": f"La puissance {de(o)} est modifiée de {r.get('amount', 0):+d}.",
+        "doubling": f"Doubler {o} ajoute {r.get('amount')} (sa puissance actuelle est {r.get('power')}, "
+        "jamais une "
+        "quantité négative).",
+        "swap": f"Échange : différence {r.get('difference')}, ajoutée à {o}, "
+        f"retirée à {_obj(step, r.get('other'))}.",
         "swap_nothing": "Les deux puissances sont égales : l'échange ne change rien.",
         "effect_started": f"{e} commence à s'appliquer (horodatage {r.get('since')}).",
         "effect_ended": f"{e} prend fin.",
         "expired": f"{e} expire.",
         "activated": f"{e} est activée et attend sur la chaîne.",
         "activation_refused": f"{e} ne peut pas être activée : son texte est inactif.",
-        "ability_resolved": f"{e} se termine, même si sa condition n'est plus remplie." if not r.get(
-            "still_active", True) else f"{e} se termine.",
-        "combat_damage": f"{o} inflige {r.get('amount')} dégâts de combat (puissance réelle {r.get('power')}).",
-        "hunt_resolved": f"La Chasse {r.get('amount')} de {o} se résout.",
+        "ability_resolved": f"{e} se termine, même si sa condition n'est plus remplie."
+        if not r.get("still_active", True)
+        else f"{e} se termine.",
+        "combat_damage": f"{o} inflige {r.get('amount')} dégâts de combat "
+        f"(puissance réelle {r.get('power')}).",
+        "hunt_resolved": f"La Chasse {r.get('amount')} {de(o)} se résout.",
         "card_played": f"{p} joue une carte.",
         "defending": f"{o} défend.",
         "stopped_defending": f"{o} ne défend plus.",

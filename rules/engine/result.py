@@ -34,7 +34,7 @@ class Result:
             "objects": o.objects,
             "players": o.players,
             "events": o.events,
-            "queries": o.queries,
+            "queries": [dict(q, text=narration.query_text(q)) for q in o.queries],
             "order_decisions": o.decisions,
         }
         if with_trace:
@@ -61,18 +61,27 @@ def choice_of(o: Outcome) -> list[dict]:
     out = []
     for c in o.choice_log:
         if c["kind"] == "order":
-            out.append({"action": c["action"], "by": c["by"], "picked": c["options"][c["picked"]],
-                        "options": c["options"]})
+            out.append(
+                {
+                    "action": c["action"],
+                    "by": c["by"],
+                    "picked": c["options"][c["picked"]],
+                    "options": c["options"],
+                }
+            )
         else:
-            out.append({"action": c["action"], "by": c["by"], "effect": c["options"][0],
-                        "accept": c["picked"] == 0})
+            out.append(
+                {"action": c["action"], "by": c["by"], "effect": c["options"][0], "accept": c["picked"] == 0}
+            )
     return out
 
 
 def picked_of(o: Outcome) -> list[str]:
     out = []
     for c in choice_of(o):
-        out.append(c["picked"] if "picked" in c else f"{'accepter' if c['accept'] else 'refuser'}:{c['effect']}")
+        out.append(
+            c["picked"] if "picked" in c else f"{'accepter' if c['accept'] else 'refuser'}:{c['effect']}"
+        )
     return out
 
 
@@ -108,8 +117,12 @@ def check_outcome(exp: dict, o: Outcome, prefix: str) -> list[dict]:
     if "queries" in exp:
         actual = [q["value"] for q in o.queries]
         expected = [_norm("keywords", q) for q in exp["queries"]]
-        add(f"réponses aux questions {exp['queries']!r}", [_norm("keywords", a) for a in actual] == expected,
-            exp["queries"], actual)
+        add(
+            f"réponses aux questions {exp['queries']!r}",
+            [_norm("keywords", a) for a in actual] == expected,
+            exp["queries"],
+            actual,
+        )
     if "events" in exp:
         pos = 0
         ok = True
@@ -121,15 +134,23 @@ def check_outcome(exp: dict, o: Outcome, prefix: str) -> list[dict]:
                 missing = e
                 break
             pos += 1
-        add("événements attendus, dans cet ordre" + ("" if ok else f" (manque {missing!r})"), ok, exp["events"],
-            [{k: v for k, v in ev.items() if k in ("type", "object", "effect", "player")} for ev in o.events])
+        add(
+            "événements attendus, dans cet ordre" + ("" if ok else f" (manque {missing!r})"),
+            ok,
+            exp["events"],
+            [{k: v for k, v in ev.items() if k in ("type", "object", "effect", "player")} for ev in o.events],
+        )
     for e in exp.get("absent_events") or []:
         found = [ev for ev in o.events if _event_matches(e, ev)]
         add(f"aucun événement {e!r}", not found, [], found)
     for d in exp.get("decisions") or []:
         found = [x for x in o.decisions if all(x.get(k) == v for k, v in d.items())]
-        add(f"décision d'ordre {d!r}", bool(found), d,
-            [{k: x[k] for k in ("first", "then", "reason", "value", "other_value")} for x in o.decisions])
+        add(
+            f"décision d'ordre {d!r}",
+            bool(found),
+            d,
+            [{k: x[k] for k in ("first", "then", "reason", "value", "other_value")} for x in o.decisions],
+        )
     return res
 
 
@@ -139,9 +160,14 @@ def check(sc: Scenario, outcomes: list[Outcome]) -> list[dict]:
         return []
     res = check_outcome(exp, outcomes[0], "")
     if "outcome_count" in exp:
-        res.append({"description": f"nombre d'issues : {exp['outcome_count']}",
-                    "ok": len(outcomes) == exp["outcome_count"], "expected": exp["outcome_count"],
-                    "actual": len(outcomes)})
+        res.append(
+            {
+                "description": f"nombre d'issues : {exp['outcome_count']}",
+                "ok": len(outcomes) == exp["outcome_count"],
+                "expected": exp["outcome_count"],
+                "actual": len(outcomes),
+            }
+        )
     for i, oe in enumerate(exp.get("outcomes") or []):
         want = oe.get("picked")
         match = None
@@ -150,8 +176,14 @@ def check(sc: Scenario, outcomes: list[Outcome]) -> list[dict]:
                 match = o
                 break
         if match is None:
-            res.append({"description": f"issue {want!r} présente", "ok": False, "expected": want,
-                        "actual": [picked_of(o) for o in outcomes]})
+            res.append(
+                {
+                    "description": f"issue {want!r} présente",
+                    "ok": False,
+                    "expected": want,
+                    "actual": [picked_of(o) for o in outcomes],
+                }
+            )
             continue
         res.extend(check_outcome(oe, match, f"issue {i + 1} ({match.label}) : "))
     return res

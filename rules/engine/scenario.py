@@ -21,6 +21,8 @@ MAX_ACTIONS = 50
 MAX_PLAYERS = 8
 MAX_STEPS_IN_RESOLVE = 20
 TOPICS = ("couches", "puissance", "remplacement", "niveau-xp")
+# Actions a player takes; none may slip between two instructions of a resolving spell (rule 21).
+ORDINARY_ACTIONS = ("activate", "finish", "play_card", "attach", "detach", "defend", "end_combat", "end_turn")
 ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 
@@ -103,7 +105,8 @@ class _NoAliasLoader(yaml.SafeLoader):
         if self.check_event(yaml.AliasEvent):
             ev = self.peek_event()
             raise ScenarioError(
-                f"ligne {ev.start_mark.line + 1} : les alias YAML (*nom) ne sont pas acceptés dans un scénario"
+                f"ligne {ev.start_mark.line + 1} : les alias YAML (*nom) ne sont pas acceptés "
+                "dans un scénario"
             )
         return super().compose_node(parent, index)
 
@@ -120,7 +123,9 @@ def parse_yaml(text: str) -> Any:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         where = f"ligne {mark.line + 1}, colonne {mark.column + 1}" if mark else "texte"
-        raise ScenarioError(f"{where} : erreur de syntaxe YAML ({exc.problem or 'texte illisible'})") from None
+        raise ScenarioError(
+            f"{where} : erreur de syntaxe YAML ({exc.problem or 'texte illisible'})"
+        ) from None
     except (yaml.YAMLError, ValueError, TypeError, RecursionError) as exc:
         raise ScenarioError(f"scénario : YAML illisible ({type(exc).__name__})") from None
 
@@ -213,14 +218,18 @@ def _check_param(p: Param, v: Any, path: str, ids: dict[str, set[str]]) -> Any:
             raise ScenarioError(f"{path} : effet inconnu « {v} »")
         return v
     if t == "effects":
-        return tuple(_check_param(Param(p.name, "effect", p.label), x, f"{path}[{i}]", ids)
-                     for i, x in enumerate(_list(v, path, MAX_EFFECTS)))
+        return tuple(
+            _check_param(Param(p.name, "effect", p.label), x, f"{path}[{i}]", ids)
+            for i, x in enumerate(_list(v, path, MAX_EFFECTS))
+        )
     if t == "objects":
         items = _list(v, path, MAX_OBJECTS)
         if not items:
             raise ScenarioError(f"{path} : au moins un objet est attendu")
-        return tuple(_check_param(Param(p.name, "object", p.label), x, f"{path}[{i}]", ids)
-                     for i, x in enumerate(items))
+        return tuple(
+            _check_param(Param(p.name, "object", p.label), x, f"{path}[{i}]", ids)
+            for i, x in enumerate(items)
+        )
     if t == "keywords":
         items = _list(v, path, 10)
         return tuple(_str(x, f"{path}[{i}]", 40) for i, x in enumerate(items))
@@ -234,7 +243,9 @@ def _check_param(p: Param, v: Any, path: str, ids: dict[str, set[str]]) -> Any:
         items = _list(v, path, 8)
         for i, x in enumerate(items):
             if x not in _PRODUCE:
-                raise ScenarioError(f"{path}[{i}] : action inconnue « {x} » (attendu : {', '.join(_PRODUCE)})")
+                raise ScenarioError(
+                    f"{path}[{i}] : action inconnue « {x} » (attendu : {', '.join(_PRODUCE)})"
+                )
         return tuple(items)
     raise ScenarioError(f"{path} : type de paramètre inconnu")  # pragma: no cover
 
@@ -257,8 +268,24 @@ def _player(d: Any, path: str) -> PlayerSpec:
 
 def _object(d: Any, path: str, players: set[str]) -> ObjectSpec:
     d = _dict(d, path)
-    _no_unknown(d, {"id", "name", "type", "printed_power", "keywords", "tags", "zone", "controller",
-                    "defending", "exhausted", "attached_to", "since"}, path)
+    _no_unknown(
+        d,
+        {
+            "id",
+            "name",
+            "type",
+            "printed_power",
+            "keywords",
+            "tags",
+            "zone",
+            "controller",
+            "defending",
+            "exhausted",
+            "attached_to",
+            "since",
+        },
+        path,
+    )
     typ = d.get("type", "unit")
     if typ not in OBJECT_TYPES:
         raise ScenarioError(f"{path}.type : type inconnu « {typ} » (attendu : {', '.join(OBJECT_TYPES)})")
@@ -283,21 +310,34 @@ def _object(d: Any, path: str, players: set[str]) -> ObjectSpec:
         controller=ctrl,
         defending=_bool(d.get("defending", False), f"{path}.defending"),
         exhausted=_bool(d.get("exhausted", False), f"{path}.exhausted"),
-        attached_to=_id(d["attached_to"], f"{path}.attached_to") if d.get("attached_to") is not None else None,
+        attached_to=_id(d["attached_to"], f"{path}.attached_to")
+        if d.get("attached_to") is not None
+        else None,
         since=_int(d.get("since", 0), f"{path}.since", 0, 10_000),
     )
 
 
-_EFFECT_FIELDS = {"id", "label", "kind", "source", "target", "targets", "since", "starts", "duration",
-                  "condition"}
+_EFFECT_FIELDS = {
+    "id",
+    "label",
+    "kind",
+    "source",
+    "target",
+    "targets",
+    "since",
+    "starts",
+    "duration",
+    "condition",
+}
 
 
 def _effect(d: Any, path: str, ids: dict[str, set[str]]) -> EffectSpec:
     d = _dict(d, path)
     kind_name = _req(d, "kind", path)
     if kind_name not in KINDS:
-        raise ScenarioError(f"{path}.kind : sorte d'effet inconnue « {kind_name} » "
-                            f"(attendu : {', '.join(KINDS)})")
+        raise ScenarioError(
+            f"{path}.kind : sorte d'effet inconnue « {kind_name} » (attendu : {', '.join(KINDS)})"
+        )
     kind = KINDS[kind_name]
     _no_unknown(d, _EFFECT_FIELDS | {p.name for p in kind.params}, path)
     eid = _id(_req(d, "id", path), f"{path}.id")
@@ -308,7 +348,7 @@ def _effect(d: Any, path: str, ids: dict[str, set[str]]) -> EffectSpec:
     target = d.get("target")
     targets: tuple[str, ...] = ()
     if target is not None:
-        if target in ("source", "attached"):
+        if target in ("source", "attached", "allies"):
             if source is None:
                 raise ScenarioError(f"{path}.target : « {target} » exige une source (champ source)")
         else:
@@ -324,21 +364,31 @@ def _effect(d: Any, path: str, ids: dict[str, set[str]]) -> EffectSpec:
     if since is not None:
         since = _int(since, f"{path}.since", 0, 10_000)
     if kind.category == "continuous" and starts == "now" and since is None:
-        raise ScenarioError(f"{path}.since : un horodatage (nombre entier) est attendu pour un effet déjà en cours "
-                            "(ou starts: later)")
+        raise ScenarioError(
+            f"{path}.since : un horodatage (nombre entier) est attendu pour un effet déjà en cours "
+            "(ou starts: later)"
+        )
     if starts == "later":
         since = None
     duration = d.get("duration", "permanent")
     if duration not in DURATIONS:
-        raise ScenarioError(f"{path}.duration : durée inconnue « {duration} » (attendu : {', '.join(DURATIONS)})")
+        raise ScenarioError(
+            f"{path}.duration : durée inconnue « {duration} » (attendu : {', '.join(DURATIONS)})"
+        )
     cond_in = _dict(d.get("condition", {}) or {}, f"{path}.condition")
     cond = {}
     for k, v in cond_in.items():
         if k not in CONDITIONS:
-            raise ScenarioError(f"{path}.condition.{k} : condition inconnue (attendu : {', '.join(CONDITIONS)})")
+            raise ScenarioError(
+                f"{path}.condition.{k} : condition inconnue (attendu : {', '.join(CONDITIONS)})"
+            )
         cond[k] = _check_param(CONDITIONS[k], v, f"{path}.condition.{k}", ids)
+    if target == "allies" and kind.category != "continuous":
+        raise ScenarioError(f"{path}.target : « allies » n'est possible que pour un effet continu")
     if ("level" in cond or "legion" in cond or "attached" in cond) and source is None:
-        raise ScenarioError(f"{path}.condition : Niveau, Légion ou « équipé » exigent une source (champ source)")
+        raise ScenarioError(
+            f"{path}.condition : Niveau, Légion ou « équipé » exigent une source (champ source)"
+        )
     params = {}
     for p in kind.params:
         if p.name in d and d[p.name] is not None:
@@ -347,8 +397,9 @@ def _effect(d: Any, path: str, ids: dict[str, set[str]]) -> EffectSpec:
             raise ScenarioError(f"{path}.{p.name} : champ obligatoire manquant ({p.label})")
         else:
             params[p.name] = p.default
-    return EffectSpec(eid, label, kind_name, source, target, targets, since, starts == "later", duration,
-                      cond, params)
+    return EffectSpec(
+        eid, label, kind_name, source, target, targets, since, starts == "later", duration, cond, params
+    )
 
 
 def _action(d: Any, path: str, ids: dict[str, set[str]], depth: int = 0) -> dict:
@@ -358,6 +409,11 @@ def _action(d: Any, path: str, ids: dict[str, set[str]], depth: int = 0) -> dict
         raise ScenarioError(f"{path}.do : action inconnue « {name} » (attendu : {', '.join(ACTIONS)})")
     _label, params = ACTIONS[name]
     _no_unknown(d, {"do", "note"} | {p.name for p in params}, path)
+    if depth > 0 and name in ORDINARY_ACTIONS:
+        raise ScenarioError(
+            f"{path}.do : « {name} » est une action ordinaire ; elle ne peut pas s'intercaler "
+            "entre deux instructions d'un sort"
+        )
     out: dict[str, Any] = {"do": name}
     if d.get("note") is not None:
         out["note"] = _str(d["note"], f"{path}.note", 200)
@@ -379,9 +435,17 @@ def _action(d: Any, path: str, ids: dict[str, set[str]], depth: int = 0) -> dict
     if name == "swap" and len(out["objects"]) != 2:
         raise ScenarioError(f"{path}.objects : un échange concerne exactement deux objets")
     if name == "query":
-        need = {"power": "object", "reference_power": "object", "keywords": "object", "mighty": "object",
-                "zone": "object", "controller": "object", "exhausted": "object", "xp": "player",
-                "active": "effect"}[out["ask"]]
+        need = {
+            "power": "object",
+            "reference_power": "object",
+            "keywords": "object",
+            "mighty": "object",
+            "zone": "object",
+            "controller": "object",
+            "exhausted": "object",
+            "xp": "player",
+            "active": "effect",
+        }[out["ask"]]
         if not out.get(need):
             raise ScenarioError(f"{path}.{need} : champ obligatoire pour la question « {out['ask']} »")
     if name == "create_token":
@@ -409,8 +473,20 @@ def _choice(d: Any, path: str, ids: dict[str, set[str]]) -> dict:
 
 def _expect(d: Any, path: str) -> dict:
     d = _dict(d, path)
-    _no_unknown(d, {"objects", "players", "queries", "events", "absent_events", "decisions", "outcomes",
-                    "outcome_count"}, path)
+    _no_unknown(
+        d,
+        {
+            "objects",
+            "players",
+            "queries",
+            "events",
+            "absent_events",
+            "decisions",
+            "outcomes",
+            "outcome_count",
+        },
+        path,
+    )
     for key in ("objects", "players"):
         if key in d:
             for k, v in _dict(d[key], f"{path}.{key}").items():
@@ -424,12 +500,16 @@ def _expect(d: Any, path: str) -> dict:
     if "outcomes" in d:
         for i, o in enumerate(d["outcomes"]):
             picked = _dict(o, f"{path}.outcomes[{i}]").get("picked")
-            if picked is not None and (not isinstance(picked, list) or not all(isinstance(x, str) for x in picked)):
+            if picked is not None and (
+                not isinstance(picked, list) or not all(isinstance(x, str) for x in picked)
+            ):
                 raise ScenarioError(f"{path}.outcomes[{i}].picked : une liste d'identifiants est attendue")
     if "outcomes" in d:
         for i, o in enumerate(d["outcomes"]):
-            _expect({k: v for k, v in _dict(o, f"{path}.outcomes[{i}]").items() if k not in ("picked", "label")},
-                    f"{path}.outcomes[{i}]")
+            _expect(
+                {k: v for k, v in _dict(o, f"{path}.outcomes[{i}]").items() if k not in ("picked", "label")},
+                f"{path}.outcomes[{i}]",
+            )
     if "outcome_count" in d:
         _int(d["outcome_count"], f"{path}.outcome_count", 0, 100)
     return d
@@ -438,15 +518,31 @@ def _expect(d: Any, path: str) -> dict:
 def validate(data: Any) -> Scenario:
     """Validate a parsed scenario dict and build a Scenario (no rule is applied here)."""
     data = _dict(data, "scénario")
-    _no_unknown(data, {"title", "description", "topic", "players", "objects", "effects", "actions", "choices",
-                       "expect", "turn_player"}, "scénario")
+    _no_unknown(
+        data,
+        {
+            "title",
+            "description",
+            "topic",
+            "players",
+            "objects",
+            "effects",
+            "actions",
+            "choices",
+            "expect",
+            "turn_player",
+        },
+        "scénario",
+    )
     title = _str(_req(data, "title", "scénario"), "title", 200)
     description = _str(_req(data, "description", "scénario"), "description", 1000)
     topic = _req(data, "topic", "scénario")
     if topic not in TOPICS:
         raise ScenarioError(f"topic : thème inconnu « {topic} » (attendu : {', '.join(TOPICS)})")
-    players = [_player(p, f"players[{i}]")
-               for i, p in enumerate(_list(_req(data, "players", "scénario"), "players", MAX_PLAYERS))]
+    players = [
+        _player(p, f"players[{i}]")
+        for i, p in enumerate(_list(_req(data, "players", "scénario"), "players", MAX_PLAYERS))
+    ]
     if not players:
         raise ScenarioError("players : au moins un joueur est attendu")
     ids: dict[str, set[str]] = {"players": set(), "objects": set(), "effects": set()}
@@ -475,13 +571,17 @@ def validate(data: Any) -> Scenario:
                 raise ScenarioError(f"effects[{i}].id : identifiant en double « {e['id']} »")
             ids["effects"].add(e["id"])
     effects = [_effect(e, f"effects[{i}]", ids) for i, e in enumerate(raw_effects)]
-    actions = [_action(a, f"actions[{i}]", ids)
-               for i, a in enumerate(_list(data.get("actions", []) or [], "actions", MAX_ACTIONS))]
+    actions = [
+        _action(a, f"actions[{i}]", ids)
+        for i, a in enumerate(_list(data.get("actions", []) or [], "actions", MAX_ACTIONS))
+    ]
     total = sum(1 + len(a.get("steps", ())) for a in actions)
     if total > MAX_ACTIONS * 4:
         raise ScenarioError("actions : trop d'instructions au total")
-    choices = [_choice(c, f"choices[{i}]", ids)
-               for i, c in enumerate(_list(data.get("choices", []) or [], "choices", 20))]
+    choices = [
+        _choice(c, f"choices[{i}]", ids)
+        for i, c in enumerate(_list(data.get("choices", []) or [], "choices", 20))
+    ]
     expect = _expect(data["expect"], "expect") if data.get("expect") is not None else None
     turn_player = data.get("turn_player", players[0].id)
     if turn_player not in ids["players"]:
@@ -491,8 +591,9 @@ def validate(data: Any) -> Scenario:
             o.controller = players[0].id
         if o.zone not in BOARD_ZONES and o.defending:
             raise ScenarioError(f"objects[{i}].defending : seule une unité sur le plateau peut défendre")
-    return Scenario(title, description, topic, players, objects, effects, actions, choices, expect,
-                    turn_player, data)
+    return Scenario(
+        title, description, topic, players, objects, effects, actions, choices, expect, turn_player, data
+    )
 
 
 def load_scenario(source: Any) -> Scenario:

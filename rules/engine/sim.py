@@ -57,8 +57,23 @@ class Sim:
         self.choice_log: list[dict] = []
         self.tr = Tracer(enabled=tracing)
         players = {p.id: PlayerState(p.id, p.name, p.xp, p.team, p.cards_played, p.hand) for p in sc.players}
-        objects = {o.id: ObjState(o.id, o.name, o.type, o.printed_power, o.keywords, o.tags, o.zone, o.controller,
-                                  o.defending, o.exhausted, o.attached_to, o.since) for o in sc.objects}
+        objects = {
+            o.id: ObjState(
+                o.id,
+                o.name,
+                o.type,
+                o.printed_power,
+                o.keywords,
+                o.tags,
+                o.zone,
+                o.controller,
+                o.defending,
+                o.exhausted,
+                o.attached_to,
+                o.since,
+            )
+            for o in sc.objects
+        }
         effects = {e.id: EffState(e, started=not e.starts_later, since=e.since) for e in sc.effects}
         clock = 1 + max([e.since or 0 for e in sc.effects] + [o.since for o in sc.objects] + [0])
         self.world = World(players, objects, effects, sc.turn_player, clock)
@@ -98,8 +113,12 @@ class Sim:
         ev.update({k: v for k, v in fields.items() if v is not None})
         self.events.append(ev)
         self.fresh.append(ev)
-        self.tr.step("event", object=fields.get("object"), effect=fields.get("effect"),
-                     reason={"code": type_, **{k: v for k, v in fields.items() if v is not None}})
+        self.tr.step(
+            "event",
+            object=fields.get("object"),
+            effect=fields.get("effect"),
+            reason={"code": type_, **{k: v for k, v in fields.items() if v is not None}},
+        )
         return ev
 
     def show_all(self) -> None:
@@ -128,15 +147,23 @@ class Sim:
                     newly.append(eff)
                 self.tr.show_effect(eff.id, (eff.spec.label, True, eff.since))
                 if eff.started:
-                    self.tr.step("condition", effect=eff.id, object=eff.spec.source,
-                                 reason={"code": "condition_true", "since": eff.since})
+                    self.tr.step(
+                        "condition",
+                        effect=eff.id,
+                        object=eff.spec.source,
+                        reason={"code": "condition_true", "since": eff.since},
+                    )
             elif not ok and eff.active:
                 eff.active = False
                 eff.since = None
                 self.tr.show_effect(eff.id, (eff.spec.label, False, None))
                 if not eff.ended:
-                    self.tr.step("condition", effect=eff.id, object=eff.spec.source,
-                                 reason=dict(why or {}, code="condition_false", why=(why or {}).get("code")))
+                    self.tr.step(
+                        "condition",
+                        effect=eff.id,
+                        object=eff.spec.source,
+                        reason=dict(why or {}, code="condition_false", why=(why or {}).get("code")),
+                    )
         if newly:
             w.clock += 1
 
@@ -146,6 +173,10 @@ class Sim:
         self.comp_no += 1
         self.tr.computation = self.comp_no
         self.tr.reset_applied()
+        for eid, tup in list(self.tr.effs.items()):
+            if eid not in w.effects and tup[1]:
+                # implicit keyword effects exist only while their keyword does; recomputed below
+                self.tr.show_effect(eid, (tup[0], False, None))
         self.show_all()
         old = w.view
         self.update_activity()
@@ -155,8 +186,11 @@ class Sim:
         for d in decisions:
             d.pop("_then_key", None)
             key = (d["object"], d["first"], d["then"], d["reason"], str(d["value"]), str(d["other_value"]))
-            if all((x["object"], x["first"], x["then"], x["reason"], str(x["value"]), str(x["other_value"])) != key
-                   for x in self.order_decisions):
+            if all(
+                (x["object"], x["first"], x["then"], x["reason"], str(x["value"]), str(x["other_value"]))
+                != key
+                for x in self.order_decisions
+            ):
                 self.order_decisions.append(d)
         self.update_activity()
         self.show_all()
@@ -201,15 +235,23 @@ class Sim:
                 obj = ev.get("object")
                 if obj is None:
                     continue
-                match = (subj == "any" or (subj == "self" and obj == src)
-                         or (subj in ("ally", "you") and src is not None and self.ctrl(obj) == self.ctrl(src)))
+                match = (
+                    subj == "any"
+                    or (subj == "self" and obj == src)
+                    or (subj in ("ally", "you") and src is not None and self.ctrl(obj) == self.ctrl(src))
+                )
             if not match:
                 continue
             if not eff.active:
                 ok, why = text_active(w, eff, self.ctrl)
-                self.tr.step("skip", effect=eff.id, object=src,
-                             reason=dict(why or {}, code="inactive_at_event", event=ev["type"],
-                                         why=(why or {}).get("code")))
+                self.tr.step(
+                    "skip",
+                    effect=eff.id,
+                    object=src,
+                    reason=dict(
+                        why or {}, code="inactive_at_event", event=ev["type"], why=(why or {}).get("code")
+                    ),
+                )
                 continue
             self.emit("triggered", effect=eff.id, object=src, cause=ev["type"])
             if self.in_resolution:
@@ -249,8 +291,16 @@ class Sim:
     def add_dynamic(self, label: str, kind: str, target: str, value: int, duration: str) -> str:
         self.dyn += 1
         eid = f"{kind}-{target}-{self.dyn}"
-        spec = EffectSpec(eid, label, kind, target=target, params={"value": value}, duration=duration,
-                          since=self.world.clock, dynamic=True)
+        spec = EffectSpec(
+            eid,
+            label,
+            kind,
+            target=target,
+            params={"value": value},
+            duration=duration,
+            since=self.world.clock,
+            dynamic=True,
+        )
         self.world.effects[eid] = EffState(spec, started=True, active=True, since=self.world.clock)
         self.world.clock += 1
         self.tr.show_effect(eid, (label, True, spec.since))
@@ -266,24 +316,55 @@ class Sim:
                 for eid in c["order"]:
                     if eid in options:
                         idx = options.index(eid)
-                        self.tr.step("choice", effect=options[idx], reason={
-                            "code": "replacement_choice", "by": by, "options": options, "picked": options[idx],
-                            "scripted": True})
+                        self.tr.step(
+                            "choice",
+                            effect=options[idx],
+                            reason={
+                                "code": "replacement_choice",
+                                "by": by,
+                                "options": options,
+                                "picked": options[idx],
+                                "scripted": True,
+                            },
+                        )
                         return idx
             if kind == "accept" and c.get("effect") == options[0]:
                 idx = 0 if c["accept"] else 1
-                self.tr.step("choice", effect=options[0], reason={
-                    "code": "optional_choice", "by": by, "accept": c["accept"], "scripted": True})
+                self.tr.step(
+                    "choice",
+                    effect=options[0],
+                    reason={"code": "optional_choice", "by": by, "accept": c["accept"], "scripted": True},
+                )
                 return idx
         k = len(self.choice_log)
         idx = self.prefix[k] if k < len(self.prefix) else 0
-        self.choice_log.append({"kind": kind, "options": options, "labels": labels, "picked": idx, "by": by,
-                                "action": self.action})
+        self.choice_log.append(
+            {
+                "kind": kind,
+                "options": options,
+                "labels": labels,
+                "picked": idx,
+                "by": by,
+                "action": self.action,
+            }
+        )
         if kind == "order":
-            reason = {"code": "replacement_choice", "by": by, "options": options, "picked": options[idx],
-                      "scripted": False, "explored": True}
+            reason = {
+                "code": "replacement_choice",
+                "by": by,
+                "options": options,
+                "picked": options[idx],
+                "scripted": False,
+                "explored": True,
+            }
         else:
-            reason = {"code": "optional_choice", "by": by, "accept": idx == 0, "scripted": False, "explored": True}
+            reason = {
+                "code": "optional_choice",
+                "by": by,
+                "accept": idx == 0,
+                "scripted": False,
+                "explored": True,
+            }
         self.tr.step("choice", effect=options[0] if kind == "accept" else options[idx], reason=reason)
         return idx
 
@@ -302,7 +383,7 @@ class Sim:
             if not zone_ok(spec, z0):
                 now = self.world.objects[spec.source].zone
                 code = "too_late" if zone_ok(spec, now) else "source_absent"
-                return False, {"code": code, "zone_at_start": z0, "zone_now": now}
+                return False, {"code": code, "zone": z0, "zone_at_start": z0, "zone_now": now}
             return text_active(self.world, eff, self.ctrl, zone=z0)
         return text_active(self.world, eff, self.ctrl)
 
@@ -321,7 +402,7 @@ class Sim:
             if ev.obj is None:
                 return False
             subject_ctrl = self.ctrl(ev.obj)
-            if spec.target is not None and spec.target not in ("source", "attached"):
+            if spec.target is not None and spec.target not in ("source", "attached", "allies"):
                 if ev.obj != spec.target:
                     return False
             else:
@@ -369,18 +450,29 @@ class Sim:
                         key = ("used", rid, id(ev))
                         if key not in noted:
                             noted.add(key)
-                            self.tr.step("skip", effect=rid, object=ev.obj, reason={
-                                "code": "already_applied" if rid in ev.applied else "already_used_in_set",
-                                "event": ev.type})
+                            self.tr.step(
+                                "skip",
+                                effect=rid,
+                                object=ev.obj,
+                                reason={
+                                    "code": "already_applied" if rid in ev.applied else "already_used_in_set",
+                                    "event": ev.type,
+                                },
+                            )
                         continue
                     ok, why = self.source_valid(eff, start_zones)
                     if not ok:
                         key = ("invalid", rid, id(ev))
                         if key not in noted:
                             noted.add(key)
-                            self.tr.step("skip", effect=rid, object=ev.obj,
-                                         reason=dict(why or {}, code=(why or {}).get("code", "inactive"),
-                                                     event=ev.type))
+                            self.tr.step(
+                                "skip",
+                                effect=rid,
+                                object=ev.obj,
+                                reason=dict(
+                                    why or {}, code=(why or {}).get("code", "inactive"), event=ev.type
+                                ),
+                            )
                         continue
                     matches.setdefault(rid, []).append(ev)
             if not matches:
@@ -388,13 +480,20 @@ class Sim:
             by_chooser: dict[str, list[str]] = {}
             for rid, lst in matches.items():
                 by_chooser.setdefault(self.chooser(lst[0]), []).append(rid)
-            chooser = next(p for p in w.turn_order() if p in by_chooser) if any(
-                p in by_chooser for p in w.turn_order()) else next(iter(by_chooser))
+            chooser = (
+                next(p for p in w.turn_order() if p in by_chooser)
+                if any(p in by_chooser for p in w.turn_order())
+                else next(iter(by_chooser))
+            )
             rids = by_chooser[chooser]
             offered.update(rids)
             objs = {ev.obj for r in rids for ev in matches[r]}
-            self.tr.step("replacement", object=objs.pop() if len(objs) == 1 else None, candidates=rids, reason={
-                "code": "candidates", "by": chooser, "event": matches[rids[0]][0].type})
+            self.tr.step(
+                "replacement",
+                object=objs.pop() if len(objs) == 1 else None,
+                candidates=rids,
+                reason={"code": "candidates", "by": chooser, "event": matches[rids[0]][0].type},
+            )
             if len(rids) > 1:
                 rid = rids[self.choose("order", rids, chooser, [w.effects[r].spec.label for r in rids])]
             else:
@@ -417,9 +516,21 @@ class Sim:
                 else:
                     ev.applied = ev.applied | {rid}
                     self.emit("added_to_event", object=ev.obj, effect=rid, event=ev.type, by=chooser)
-                self.tr.step("replacement", object=ev.obj, effect=rid, candidates=rids, reason={
-                    "code": "replacement_applied", "by": chooser, "event": ev.type, "mode": mode,
-                    "produce": [a.type for a in alts], "inherited": inherited, "ignored": ignored})
+                self.tr.step(
+                    "replacement",
+                    object=ev.obj,
+                    effect=rid,
+                    candidates=rids,
+                    reason={
+                        "code": "replacement_applied",
+                        "by": chooser,
+                        "event": ev.type,
+                        "mode": mode,
+                        "produce": [a.type for a in alts],
+                        "inherited": inherited,
+                        "ignored": ignored,
+                    },
+                )
                 # Replacement instructions run before the unchanged simultaneous events.
                 if alts:
                     self.process(alts, used)
@@ -450,8 +561,14 @@ class Sim:
                 tok["name"] = f"{tok.get('name', 'Création')} (copie)"
                 new = Ev("create_token", player=ev.player, token=tok, applied=applied)
             else:  # power_change
-                new = Ev("power_change", obj=ev.obj, amount=p["amount"], duration=ev.duration,
-                         label=f"{eff.spec.label} ({p['amount']:+d})", applied=applied)
+                new = Ev(
+                    "power_change",
+                    obj=ev.obj,
+                    amount=p["amount"],
+                    duration=ev.duration,
+                    label=f"{eff.spec.label} ({p['amount']:+d})",
+                    applied=applied,
+                )
             for mod, val in ev.mods.items():
                 if new.type in MOD_APPLIES.get(mod, ()):
                     new.mods[mod] = val
@@ -491,7 +608,9 @@ class Sim:
         elif ev.type == "power_change":
             if ev.amount:
                 kind = "increase" if ev.amount > 0 else "decrease"
-                eid = self.add_dynamic(ev.label or f"{ev.amount:+d}", kind, ev.obj, abs(ev.amount), ev.duration)
+                eid = self.add_dynamic(
+                    ev.label or f"{ev.amount:+d}", kind, ev.obj, abs(ev.amount), ev.duration
+                )
             else:
                 eid = None
             self.emit("power_changed", object=ev.obj, amount=ev.amount, effect=eid)
@@ -499,9 +618,20 @@ class Sim:
             tok = ev.token
             if tok["id"] in w.objects:
                 tok["id"] = f"{tok['id']}-{len(w.objects)}"
-            w.objects[tok["id"]] = ObjState(tok["id"], tok["name"], "token", tok.get("printed_power", 0), (), (),
-                                            "base", ev.player, exhausted=bool(ev.mods.get("exhausted")),
-                                            since=w.clock)
+            new = ObjState(
+                tok["id"],
+                tok["name"],
+                "token",
+                tok.get("printed_power", 0),
+                (),
+                (),
+                "base",
+                ev.player,
+                exhausted=bool(ev.mods.get("exhausted")),
+                since=w.clock,
+            )
+            w.objects[tok["id"]] = new
+            self.tr.show_object(new.id, display(new, base_chars(new)))
             self._was_on_board[tok["id"]] = False
             self.emit("token_created", object=tok["id"], exhausted=bool(ev.mods.get("exhausted")))
         elif ev.type == "draw":
@@ -584,8 +714,9 @@ class Sim:
         cur = self.power(oid)
         add = max(0, cur)
         self.emit("doubling", object=oid, power=cur, amount=add)
-        self.process([Ev("power_change", obj=oid, amount=add, duration=a["duration"],
-                         label=f"Doublement ({add:+d})")])
+        self.process(
+            [Ev("power_change", obj=oid, amount=add, duration=a["duration"], label=f"Doublement ({add:+d})")]
+        )
 
     def _do_swap(self, a):
         """Rule 12: the difference is added to the lower and taken from the higher (real values)."""
@@ -597,14 +728,16 @@ class Sim:
         low, high = (x, y) if px < py else (y, x)
         d = abs(px - py)
         self.emit("swap", object=low, other=high, difference=d)
-        self.process([
-            Ev("power_change", obj=low, amount=d, duration=a["duration"], label=f"Échange ({d:+d})"),
-            Ev("power_change", obj=high, amount=-d, duration=a["duration"], label=f"Échange ({-d:+d})"),
-        ])
+        self.process(
+            [
+                Ev("power_change", obj=low, amount=d, duration=a["duration"], label=f"Échange ({d:+d})"),
+                Ev("power_change", obj=high, amount=-d, duration=a["duration"], label=f"Échange ({-d:+d})"),
+            ]
+        )
 
     def _do_kill(self, a):
         """Rule 17: one instruction, simultaneous deaths."""
-        evs = [Ev("die", obj=oid) for oid in a["objects"] if self.world.objects[oid].on_board]
+        evs = [Ev("die", obj=oid) for oid in dict.fromkeys(a["objects"]) if self.world.objects[oid].on_board]
         if evs:
             self.process(evs)
 
@@ -654,8 +787,12 @@ class Sim:
             return
         ok, why = text_active(self.world, eff, self.ctrl)
         if not ok or eff.id in self.chain:
-            self.emit("activation_refused", effect=eff.id, object=eff.spec.source,
-                      why=(why or {}).get("code", "already_pending"))
+            self.emit(
+                "activation_refused",
+                effect=eff.id,
+                object=eff.spec.source,
+                why=(why or {}).get("code", "already_pending"),
+            )
             return
         self.chain.add(eff.id)
         self.emit("activated", effect=eff.id, object=eff.spec.source)
@@ -701,17 +838,38 @@ class Sim:
             val = w.players[pid].xp
         else:
             val = w.effects[eid].active
-        q = {"action": self.action, "ask": ask, "object": oid, "player": pid, "effect": eid, "value": val}
+        subject = self.name(oid) if oid else (w.players[pid].name if pid else w.effects[eid].spec.label)
+        q = {
+            "action": self.action,
+            "ask": ask,
+            "object": oid,
+            "player": pid,
+            "effect": eid,
+            "value": val,
+            "subject": subject,
+        }
         self.queries.append({k: v for k, v in q.items() if v is not None or k == "value"})
-        self.tr.step("query", object=oid, effect=eid, reason={"code": "query", "ask": ask, "value": val,
-                                                             "player": pid})
+        self.tr.step(
+            "query",
+            object=oid,
+            effect=eid,
+            reason={"code": "query", "ask": ask, "value": val, "player": pid, "subject": subject},
+        )
 
     def _do_resolve(self, a):
         """Rule 21: instructions resolve in order, conditions updated after each; triggers wait."""
         self.in_resolution = True
         self.emit("resolving", label=a["label"])
         for j, step in enumerate(a["steps"]):
-            self.tr.step("instruction", reason={"code": "instruction", "index": j, "do": step["do"]})
+            self.tr.step(
+                "instruction",
+                reason={
+                    "code": "instruction",
+                    "index": j,
+                    "do": step["do"],
+                    **{k: v for k, v in step.items() if k != "do"},
+                },
+            )
             self.perform(step)
             if step["do"] != "query":
                 self.settle()
@@ -736,16 +894,29 @@ class Sim:
         self._was_on_board = {oid: o.on_board for oid, o in w.objects.items()}
         for idx, act in enumerate(self.sc.actions):
             self.action = self.tr.action = idx
-            self.tr.step("action", reason={"code": "action", "do": act["do"],
-                                           **{k: v for k, v in act.items() if k not in ("do", "steps")}})
+            self.tr.step(
+                "action",
+                reason={
+                    "code": "action",
+                    "do": act["do"],
+                    **{k: v for k, v in act.items() if k not in ("do", "steps")},
+                },
+            )
             self.fresh = []
             self.perform(act)
             if act["do"] not in ("query", "resolve"):
                 self.settle()
         self.action = self.tr.action = None
         self.tr.step("result", reason={"code": "result"})
-        return Outcome(self.objects_out(), self.players_out(), self.events, self.queries, self.tr.steps,
-                       self.order_decisions, self.choice_log)
+        return Outcome(
+            self.objects_out(),
+            self.players_out(),
+            self.events,
+            self.queries,
+            self.tr.steps,
+            self.order_decisions,
+            self.choice_log,
+        )
 
     def objects_out(self) -> dict:
         w = self.world
@@ -754,15 +925,26 @@ class Sim:
             v = w.view.get(oid) or base_chars(o)
             p = self.power(oid)
             out[oid] = {
-                "name": v.name, "printed_power": o.printed_power, "power": p, "keywords": list(v.keywords),
-                "mighty": p >= 5, "zone": o.zone, "exhausted": o.exhausted, "controller": v.controller,
-                "defending": o.defending, "attached_to": o.attached_to, "tags": list(v.tags), "type": o.type,
+                "name": v.name,
+                "printed_power": o.printed_power,
+                "power": p,
+                "keywords": list(v.keywords),
+                "mighty": p >= 5,
+                "zone": o.zone,
+                "exhausted": o.exhausted,
+                "controller": v.controller,
+                "defending": o.defending,
+                "attached_to": o.attached_to,
+                "tags": list(v.tags),
+                "type": o.type,
             }
         return out
 
     def players_out(self) -> dict:
-        return {pid: {"name": p.name, "xp": p.xp, "hand": p.hand, "cards_played": p.cards_played}
-                for pid, p in self.world.players.items()}
+        return {
+            pid: {"name": p.name, "xp": p.xp, "hand": p.hand, "cards_played": p.cards_played}
+            for pid, p in self.world.players.items()
+        }
 
 
 def outcome_label(sim_log: list[dict]) -> str:
@@ -790,8 +972,12 @@ def explore(sc: Scenario, tracing: bool = True) -> list[Outcome]:
         picked = [c["picked"] for c in out.choice_log]
         new = []
         for j in range(len(prefix), len(out.choice_log)):
-            for alt in range(1, out.choice_log[j]["n"] if "n" in out.choice_log[j] else
-                             (len(out.choice_log[j]["options"]) if out.choice_log[j]["kind"] == "order" else 2)):
+            for alt in range(
+                1,
+                out.choice_log[j]["n"]
+                if "n" in out.choice_log[j]
+                else (len(out.choice_log[j]["options"]) if out.choice_log[j]["kind"] == "order" else 2),
+            ):
                 new.append(picked[:j] + [alt])
         stack.extend(reversed(new))
     return outcomes

@@ -12,8 +12,17 @@ from typing import Any
 
 from .scenario import EngineLimitError
 
-OBJECT_FIELDS = ("name", "printed_power", "power", "keywords", "mighty", "zone", "exhausted", "controller",
-                 "defending")
+OBJECT_FIELDS = (
+    "name",
+    "printed_power",
+    "power",
+    "keywords",
+    "mighty",
+    "zone",
+    "exhausted",
+    "controller",
+    "defending",
+)
 MAX_STEPS = 20_000
 
 
@@ -57,19 +66,25 @@ def materialize(snapshot: tuple, cache: dict) -> dict:
     objs, players, effs, applied = snapshot
     key_o = id(objs)
     if key_o not in cache:
-        cache[key_o] = (objs, {
-            oid: {f: (list(v) if f == "keywords" else v) for f, v in zip(OBJECT_FIELDS, tup)}
-            for oid, tup in objs.items()
-        })
+        cache[key_o] = (
+            objs,
+            {
+                oid: {f: (list(v) if f == "keywords" else v) for f, v in zip(OBJECT_FIELDS, tup, strict=True)}
+                for oid, tup in objs.items()
+            },
+        )
     key_p = id(players)
     if key_p not in cache:
         cache[key_p] = (players, {pid: {"name": t[0], "xp": t[1]} for pid, t in players.items()})
     key_e = (id(effs), id(applied))
     if key_e not in cache:
-        cache[key_e] = ((effs, applied), {
-            eid: {"label": t[0], "active": t[1], "since": t[2], "applied": eid in applied}
-            for eid, t in effs.items()
-        })
+        cache[key_e] = (
+            (effs, applied),
+            {
+                eid: {"label": t[0], "active": t[1], "since": t[2], "applied": eid in applied}
+                for eid, t in effs.items()
+            },
+        )
     return {"objects": cache[key_o][1], "players": cache[key_p][1], "effects": cache[key_e][1]}
 
 
@@ -122,19 +137,47 @@ class Tracer:
         """Count one unit of work; the hard cap makes every scenario terminate."""
         self.count += 1
         if self.count > MAX_STEPS:
-            raise EngineLimitError(f"calcul interrompu : plus de {MAX_STEPS} étapes (limite de sécurité atteinte)")
+            raise EngineLimitError(
+                f"calcul interrompu : plus de {MAX_STEPS} étapes (limite de sécurité atteinte)"
+            )
 
-    def step(self, kind: str, *, object: str | None = None, layer: str | None = None, pass_: int = 0,
-             effect: str | None = None, reason: dict | None = None, candidates: tuple = (),
-             before: dict | None = None, after: dict | None = None, stage: str | None = None) -> int:
+    def step(
+        self,
+        kind: str,
+        *,
+        object: str | None = None,
+        layer: str | None = None,
+        pass_: int = 0,
+        effect: str | None = None,
+        reason: dict | None = None,
+        candidates: tuple = (),
+        before: dict | None = None,
+        after: dict | None = None,
+        stage: str | None = None,
+    ) -> int:
         self.tick()
         if not self.enabled:
             return -1
         self._shared.update(("objs", "players", "effs"))
         idx = len(self.steps)
-        self.steps.append(Step(idx, kind, self.action, object, layer, pass_, effect, reason or {}, tuple(candidates),
-                               before, after, self.computation, stage,
-                               (self.objs, self.players, self.effs, self.applied)))
+        self.steps.append(
+            Step(
+                idx,
+                kind,
+                self.action,
+                object,
+                layer,
+                pass_,
+                effect,
+                reason or {},
+                tuple(candidates),
+                before,
+                after,
+                self.computation,
+                stage,
+                (self.objs, self.players, self.effs, self.applied),
+            )
+        )
         return idx
 
 

@@ -21,19 +21,51 @@ def available_changes(data: dict) -> list[dict]:
     _valid(data)
     out = []
     for e in data.get("effects") or []:
-        out.append({"key": f"effect:{e['id']}", "label": f"Effet « {e['label']} » présent", "type": "bool",
-                    "value": True, "min": None, "max": None})
+        out.append(
+            {
+                "key": f"effect:{e['id']}",
+                "label": f"Effet « {e['label']} » présent",
+                "type": "bool",
+                "value": True,
+                "min": None,
+                "max": None,
+            }
+        )
     for o in data.get("objects") or []:
         if o.get("type", "unit") in ("unit", "token") and o.get("zone", "base") in ("base", "battlefield"):
-            out.append({"key": f"defending:{o['id']}", "label": f"{o['name']} défend", "type": "bool",
-                        "value": bool(o.get("defending", False)), "min": None, "max": None})
+            out.append(
+                {
+                    "key": f"defending:{o['id']}",
+                    "label": f"{o['name']} défend",
+                    "type": "bool",
+                    "value": bool(o.get("defending", False)),
+                    "min": None,
+                    "max": None,
+                }
+            )
     for p in data.get("players") or []:
-        out.append({"key": f"xp:{p['id']}", "label": f"XP de {p['name']}", "type": "int",
-                    "value": p.get("xp", 0), "min": XP_RANGE[0], "max": XP_RANGE[1]})
+        out.append(
+            {
+                "key": f"xp:{p['id']}",
+                "label": f"XP de {p['name']}",
+                "type": "int",
+                "value": p.get("xp", 0),
+                "min": XP_RANGE[0],
+                "max": XP_RANGE[1],
+            }
+        )
     for o in data.get("objects") or []:
         if o.get("type", "unit") in ("unit", "token"):
-            out.append({"key": f"power:{o['id']}", "label": f"Puissance imprimée de {o['name']}", "type": "int",
-                        "value": o.get("printed_power", 0), "min": POWER_RANGE[0], "max": POWER_RANGE[1]})
+            out.append(
+                {
+                    "key": f"power:{o['id']}",
+                    "label": f"Puissance imprimée de {o['name']}",
+                    "type": "int",
+                    "value": o.get("printed_power", 0),
+                    "min": POWER_RANGE[0],
+                    "max": POWER_RANGE[1],
+                }
+            )
     return out
 
 
@@ -75,16 +107,18 @@ def apply_changes(data: dict, changes: dict) -> dict:
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ScenarioError(f"changements.{key} : un nombre entier est attendu")
             if not spec["min"] <= value <= spec["max"]:
-                raise ScenarioError(f"changements.{key} : la valeur doit être comprise entre {spec['min']} "
-                                    f"et {spec['max']}")
+                raise ScenarioError(
+                    f"changements.{key} : la valeur doit être comprise entre {spec['min']} et {spec['max']}"
+                )
         what, ident = key.split(":", 1)
         if what == "effect" and value is False:
             new["effects"] = [e for e in new.get("effects") or [] if e["id"] != ident]
             for e in new["effects"]:
                 if e.get("then") == ident:
                     e.pop("then")
-            new["actions"] = [a for a in (_drop_effect_refs(a, ident) for a in new.get("actions") or [])
-                              if a is not None]
+            new["actions"] = [
+                a for a in (_drop_effect_refs(a, ident) for a in new.get("actions") or []) if a is not None
+            ]
             chs = []
             for c in new.get("choices") or []:
                 if c.get("effect") == ident:
@@ -100,7 +134,9 @@ def apply_changes(data: dict, changes: dict) -> dict:
                 if o["id"] == ident:
                     o["defending"] = value
                     if value and o.get("zone", "base") not in ("base", "battlefield"):
-                        raise ScenarioError(f"changements.{key} : seule une unité sur le plateau peut défendre")
+                        raise ScenarioError(
+                            f"changements.{key} : seule une unité sur le plateau peut défendre"
+                        )
         elif what == "xp":
             for p in new["players"]:
                 if p["id"] == ident:

@@ -53,8 +53,9 @@ def test_tab_focus_shows_the_tooltip_and_escape_hides_it(page, live_site):
             break
     else:
         pytest.fail("no term reached with Tab")
-    term = page.locator("a.term:focus")
-    tip = tooltip_of(page, term)
+    tip_id = page.evaluate("document.activeElement.getAttribute('aria-describedby')")
+    term = page.locator(f'a.term[aria-describedby="{tip_id}"]')
+    tip = page.locator("#" + tip_id)
     expect(tip).to_be_visible()
     page.keyboard.press("Escape")
     expect(tip).to_be_hidden()
@@ -98,8 +99,7 @@ def test_a_term_near_the_edges_keeps_its_tooltip_on_screen(browser, live_site):
     }""")
     term = page.locator(".prose a.term").nth(index)
     # Put it at the bottom of the viewport too, so the tooltip has to flip above it.
-    term.evaluate("el => el.scrollIntoView({block: 'end'})")
-    page.mouse.wheel(0, 0)
+    term.evaluate("el => el.scrollIntoView({block: 'end', behavior: 'instant'})")
     term.hover()
     tip = tooltip_of(page, term)
     expect(tip).to_be_visible()

@@ -10,8 +10,14 @@ def player(pid: str = "p1", xp: int = 0, **kw) -> dict:
 
 
 def unit(uid: str = "u", power: int = 3, zone: str = "battlefield", controller: str = "p1", **kw) -> dict:
-    return {"id": uid, "name": kw.pop("name", f"Unité {uid}"), "printed_power": power, "zone": zone,
-            "controller": controller, **kw}
+    return {
+        "id": uid,
+        "name": kw.pop("name", f"Unité {uid}"),
+        "printed_power": power,
+        "zone": zone,
+        "controller": controller,
+        **kw,
+    }
 
 
 def effect(eid: str, kind: str, target: str | None = "u", since: int | None = 1, **kw) -> dict:
@@ -28,9 +34,14 @@ def effect(eid: str, kind: str, target: str | None = "u", since: int | None = 1,
 
 def scenario(objects=None, effects=None, actions=None, players=None, **kw) -> dict:
     return {
-        "title": "Test", "description": "Scénario de test.", "topic": kw.pop("topic", "couches"),
-        "players": players or [player()], "objects": objects if objects is not None else [unit()],
-        "effects": effects or [], "actions": actions or [], **kw,
+        "title": "Test",
+        "description": "Scénario de test.",
+        "topic": kw.pop("topic", "couches"),
+        "players": players or [player()],
+        "objects": objects if objects is not None else [unit()],
+        "effects": effects or [],
+        "actions": actions or [],
+        **kw,
     }
 
 

@@ -12,13 +12,30 @@ from rules.engine.narration import describe
 from tests.engine.factories import effect, play, scenario, unit
 
 FOLDER = Path(__file__).resolve().parents[2] / "rules" / "content" / "scenarios"
-STEP_KEYS = {"index", "kind", "action", "object", "layer", "pass", "effect", "reason", "candidates", "before", "after",
-             "state", "text"}
+STEP_KEYS = {
+    "index",
+    "kind",
+    "action",
+    "object",
+    "layer",
+    "pass",
+    "effect",
+    "reason",
+    "candidates",
+    "before",
+    "after",
+    "state",
+    "text",
+}
 
 
 def test_result_dict_shape():
-    d = play(scenario(effects=[effect("p", "increase", value=2)], actions=[{"do": "query", "ask": "power",
-                                                                          "object": "u"}])).to_dict()
+    d = play(
+        scenario(
+            effects=[effect("p", "increase", value=2)],
+            actions=[{"do": "query", "ask": "power", "object": "u"}],
+        )
+    ).to_dict()
     for key in ("objects", "players", "events", "queries", "trace", "expectations", "ok", "order_decisions"):
         assert key in d
     assert "outcomes" not in d
@@ -28,8 +45,17 @@ def test_result_dict_shape():
     step = d["trace"][-1]
     assert STEP_KEYS <= set(step)
     assert set(step["state"]) == {"objects", "players", "effects"}
-    assert set(step["state"]["objects"]["u"]) == {"name", "printed_power", "power", "keywords", "mighty", "zone",
-                                                  "exhausted", "controller", "defending"}
+    assert set(step["state"]["objects"]["u"]) == {
+        "name",
+        "printed_power",
+        "power",
+        "keywords",
+        "mighty",
+        "zone",
+        "exhausted",
+        "controller",
+        "defending",
+    }
     assert set(step["state"]["effects"]["p"]) == {"label", "active", "since", "applied"}
     json.dumps(d)
 
@@ -64,7 +90,7 @@ def test_narration_is_french_and_short():
 
 
 def test_registry_entries_are_complete():
-    for name, kind in KINDS.items():
+    for kind in KINDS.values():
         assert kind.label and kind.category in {"continuous", "replacement", "triggered", "activated"}
         if kind.category == "continuous":
             assert kind.layer and kind.apply is not None and kind.characteristic
@@ -93,3 +119,12 @@ def test_cli_check_default_folder(capsys):
     last = capsys.readouterr().out.strip().splitlines()[-1]
     n = len(list(FOLDER.glob("*.yaml")))
     assert last == f"{n} passed, 0 failed"
+
+
+def test_vocabulary_is_json_ready_for_the_sandbox_form():
+    from rules.engine.kinds import vocabulary
+
+    v = json.loads(json.dumps(vocabulary()))
+    inc = next(k for k in v["kinds"] if k["name"] == "increase")
+    assert (inc["layer"], inc["step"], inc["params"][0]["min"]) == ("numeric", "increase", 0)
+    assert {a["name"] for a in v["actions"]} >= {"kill", "swap", "double", "resolve", "query"}

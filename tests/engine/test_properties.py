@@ -25,17 +25,39 @@ def scenarios(draw):
     objects = []
     for i in range(n_obj):
         zone = draw(st.sampled_from(["battlefield", "battlefield", "base", "discard"]))
-        objects.append({"id": f"u{i}", "name": f"U{i}", "printed_power": draw(st.integers(-2, 6)), "zone": zone,
-                        "controller": draw(st.sampled_from(pids)),
-                        "defending": zone != "discard" and draw(st.booleans()),
-                        "keywords": draw(st.lists(st.sampled_from(KEYWORDS), max_size=2, unique=True))})
+        objects.append(
+            {
+                "id": f"u{i}",
+                "name": f"U{i}",
+                "printed_power": draw(st.integers(-2, 6)),
+                "zone": zone,
+                "controller": draw(st.sampled_from(pids)),
+                "defending": zone != "discard" and draw(st.booleans()),
+                "keywords": draw(st.lists(st.sampled_from(KEYWORDS), max_size=2, unique=True)),
+            }
+        )
     oids = [o["id"] for o in objects]
     effects = []
     for i in range(draw(st.integers(0, 10))):
         target = draw(st.sampled_from(oids))
-        kind = draw(st.sampled_from(["increase", "decrease", "increase_up_to", "increase_capped", "decrease_floored",
-                                     "set_power", "grant_keywords", "remove_keywords", "increase_by_power_of",
-                                     "copy", "set_controller", "replacement"]))
+        kind = draw(
+            st.sampled_from(
+                [
+                    "increase",
+                    "decrease",
+                    "increase_up_to",
+                    "increase_capped",
+                    "decrease_floored",
+                    "set_power",
+                    "grant_keywords",
+                    "remove_keywords",
+                    "increase_by_power_of",
+                    "copy",
+                    "set_controller",
+                    "replacement",
+                ]
+            )
+        )
         e = {"id": f"e{i}", "label": f"E{i}", "kind": kind}
         if kind != "replacement":
             e["target"] = target
@@ -56,12 +78,28 @@ def scenarios(draw):
         elif kind == "set_controller":
             e["player"] = draw(st.sampled_from(pids))
         else:
-            e.update(event="die", source=target, applies_to=draw(st.sampled_from(["self", "allies", "other_allies"])),
-                     produce=draw(st.sampled_from([["heal"], ["recall"], ["return_to_hand"], ["die"]])),
-                     optional=draw(st.booleans()), active_zone=draw(st.sampled_from(["board", "discard", "anywhere"])))
+            e.update(
+                event="die",
+                source=target,
+                applies_to=draw(st.sampled_from(["self", "allies", "other_allies"])),
+                produce=draw(st.sampled_from([["heal"], ["recall"], ["return_to_hand"], ["die"]])),
+                optional=draw(st.booleans()),
+                active_zone=draw(st.sampled_from(["board", "discard", "anywhere"])),
+            )
         if kind != "replacement":
-            cond = draw(st.sampled_from([{}, {}, {"mighty": True}, {"mighty": False}, {"defending": True},
-                                         {"level": 3}, {"has_keyword": "Gank"}]))
+            cond = draw(
+                st.sampled_from(
+                    [
+                        {},
+                        {},
+                        {"mighty": True},
+                        {"mighty": False},
+                        {"defending": True},
+                        {"level": 3},
+                        {"has_keyword": "Gank"},
+                    ]
+                )
+            )
             if "level" in cond:
                 e["source"] = target
             if cond:
@@ -74,8 +112,24 @@ def scenarios(draw):
     later = [e["id"] for e in effects if e.get("starts") == "later"]
     actions = []
     for _ in range(draw(st.integers(0, 6))):
-        a = draw(st.sampled_from(["buff", "double", "swap", "kill", "gain_xp", "spend_xp", "end_combat", "end_turn",
-                                  "query", "start", "end", "defend"]))
+        a = draw(
+            st.sampled_from(
+                [
+                    "buff",
+                    "double",
+                    "swap",
+                    "kill",
+                    "gain_xp",
+                    "spend_xp",
+                    "end_combat",
+                    "end_turn",
+                    "query",
+                    "start",
+                    "end",
+                    "defend",
+                ]
+            )
+        )
         if a in ("buff", "double", "query", "defend"):
             act = {"do": a, "object": draw(st.sampled_from(oids))}
             if a == "query":
@@ -86,7 +140,10 @@ def scenarios(draw):
             x, y = draw(st.permutations(oids))[:2]
             act = {"do": "swap", "objects": [x, y]}
         elif a == "kill":
-            act = {"do": "kill", "objects": draw(st.lists(st.sampled_from(oids), min_size=1, max_size=3, unique=True))}
+            act = {
+                "do": "kill",
+                "objects": draw(st.lists(st.sampled_from(oids), min_size=1, max_size=3, unique=True)),
+            }
         elif a in ("gain_xp", "spend_xp"):
             act = {"do": a, "player": draw(st.sampled_from(pids)), "amount": draw(st.integers(0, 3))}
         elif a in ("start", "end"):
@@ -97,16 +154,27 @@ def scenarios(draw):
         else:
             act = {"do": a}
         actions.append(act)
-    return {"title": "Aléatoire", "description": "Scénario aléatoire.", "topic": "couches", "players": players,
-            "objects": objects, "effects": effects, "actions": actions}
+    return {
+        "title": "Aléatoire",
+        "description": "Scénario aléatoire.",
+        "topic": "couches",
+        "players": players,
+        "objects": objects,
+        "effects": effects,
+        "actions": actions,
+    }
 
 
 def signature(res) -> list[str]:
     """Everything a learner sees, outcome by outcome, independent of the order outcomes were explored."""
     outs = []
     for o in res.outcomes:
-        outs.append(json.dumps({"objects": o.objects, "players": o.players, "queries": o.queries,
-                                "events": o.events}, sort_keys=True))
+        outs.append(
+            json.dumps(
+                {"objects": o.objects, "players": o.players, "queries": o.queries, "events": o.events},
+                sort_keys=True,
+            )
+        )
     return sorted(outs)
 
 
@@ -147,8 +215,14 @@ def test_random_scenarios_terminate_within_the_cap(data):
     json.dumps(res.to_dict())
 
 
-JUNK = st.one_of(st.none(), st.booleans(), st.integers(-5, 30), st.text(max_size=5),
-                 st.lists(st.integers(0, 3), max_size=2), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
+JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 30),
+    st.text(max_size=5),
+    st.lists(st.integers(0, 3), max_size=2),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+)
 
 
 def _paths(obj, prefix=()):
@@ -181,3 +255,23 @@ def test_corrupted_scenarios_fail_cleanly(data, draw):
         run(sc, trace=False)
     except EngineLimitError:
         pass
+
+
+def test_reversing_effects_of_every_scenario_file_changes_nothing():
+    from pathlib import Path
+
+    import yaml
+
+    folder = Path(__file__).resolve().parents[2] / "rules" / "content" / "scenarios"
+    checked = 0
+    for path in sorted(folder.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if len(data.get("effects") or []) < 2:
+            continue
+        other = copy.deepcopy(data)
+        other["effects"].reverse()
+        assert signature(run(load_scenario(data), trace=False)) == signature(
+            run(load_scenario(other), trace=False)
+        ), path.stem
+        checked += 1
+    assert checked >= 15

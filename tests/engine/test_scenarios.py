@@ -18,7 +18,8 @@ SEEDS = Path("/work/shared/seeds")
 SEED_SLUGS = """
 fixer-puis-modifier fiora-reexamen-des-competences au-moins-5 deux-augmentations-limitees condition-qui-change
 fiora-retrait-du-buff valeurs-intermediaires calcul-entre-objets retraite-tactique-remplace-la-mort
-ange-gardien-et-retraite ange-gardien-d-abord retraite-tactique-d-abord morts-simultanees instructions-successives
+ange-gardien-et-retraite ange-gardien-d-abord retraite-tactique-d-abord morts-simultanees
+instructions-successives
 source-arrivee-trop-tard source-qui-part-en-meme-temps soraka creation-epuisee-heritee pioche-ignore-epuisee
 remplacement-une-seule-fois faq-jusqu-a-5-et-sort boots-of-swiftness plusieurs-seuils reduire-avec-minimum
 deux-expirations echange-2-et-5 gangplank echange-negatif doubler-negatif puissante-au-fil-du-combat
@@ -56,13 +57,23 @@ def test_no_run_of_twelve_seed_words_in_scenarios():
     seed_grams = set()
     for f in SEEDS.iterdir():
         w = _words(f.read_text(encoding="utf-8"))
-        seed_grams.update(tuple(w[i:i + 12]) for i in range(len(w) - 11))
+        seed_grams.update(tuple(w[i : i + 12]) for i in range(len(w) - 11))
     engine_dir = ROOT / "rules" / "engine"
-    files = FILES + sorted(engine_dir.glob("*.py")) + [engine_dir / "README.md"]
+    files = (
+        FILES
+        + sorted(engine_dir.glob("*.py"))
+        + [engine_dir / "README.md"]
+        + sorted((ROOT / "tests" / "engine").glob("*.py"))
+        + [ROOT / "bench" / "engine.py"]
+    )
     hits = []
     for p in files:
         w = _words(p.read_text(encoding="utf-8"))
-        hits += [(p.name, " ".join(w[i:i + 12])) for i in range(len(w) - 11) if tuple(w[i:i + 12]) in seed_grams]
+        hits += [
+            (p.name, " ".join(w[i : i + 12]))
+            for i in range(len(w) - 11)
+            if tuple(w[i : i + 12]) in seed_grams
+        ]
     assert hits == []
 
 
@@ -70,7 +81,15 @@ def test_order_decision_reports_the_other_order():
     res = run(load_scenario((FOLDER / "au-moins-5.yaml").read_text(encoding="utf-8")))
     d = res.to_dict()["order_decisions"]
     assert {"first": "plus-2", "then": "jusqu-a-5", "value": 6, "other_value": 7} == {
-        k: d[0][k] for k in ("first", "then", "value", "other_value")}
+        k: d[0][k] for k in ("first", "then", "value", "other_value")
+    }
     assert d[0]["reason"] == "dependency"
     step = res.to_dict()["trace"][d[0]["step"]]
     assert step["kind"] == "apply" and step["effect"] == "jusqu-a-5"
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_description_is_one_or_two_sentences(path):
+    sc = load_scenario(path.read_text(encoding="utf-8"))
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+", sc.description.strip()) if s]
+    assert 1 <= len(sentences) <= 2

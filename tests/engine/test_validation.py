@@ -15,27 +15,49 @@ def error_of(source) -> str:
 
 
 def test_wrong_type_names_the_field():
-    data = scenario(effects=[effect("a", "increase", value=1), effect("b", "increase", value=1),
-                             effect("c", "increase", value="deux")])
+    data = scenario(
+        effects=[
+            effect("a", "increase", value=1),
+            effect("b", "increase", value=1),
+            effect("c", "increase", value="deux"),
+        ]
+    )
     assert error_of(data) == "effects[2].value : un nombre entier est attendu"
 
 
-@pytest.mark.parametrize("mutate, field", [
-    (lambda d: d["effects"].append(effect("x", "nope")), "effects[0].kind"),
-    (lambda d: d["effects"].append(effect("x", "increase", target="ghost", value=1)), "effects[0].target"),
-    (lambda d: d["objects"][0].update(zone="lune"), "objects[0].zone"),
-    (lambda d: d["objects"][0].update(controller="p9"), "objects[0].controller"),
-    (lambda d: d["actions"].append({"do": "voler"}), "actions[0].do"),
-    (lambda d: d["actions"].append({"do": "kill", "objects": ["ghost"]}), "actions[0].objects[0]"),
-    (lambda d: d.update(topic="cuisine"), "topic"),
-    (lambda d: d["players"][0].update(xp=-1), "players[0].xp"),
-    (lambda d: d["effects"].append(effect("x", "increase", value=1, since=None, condition={"level": 2})),
-     "effects[0].condition"),
-    (lambda d: d["effects"].append(effect("x", "increase", value=1, since=None, duree="tour")), "effects[0].duree"),
-    (lambda d: d["effects"].append({"id": "x", "label": "x", "kind": "increase", "target": "u", "value": 1}),
-     "effects[0].since"),
-    (lambda d: d.update(expect={"events": ["died"]}), "expect.events[0]"),
-])
+@pytest.mark.parametrize(
+    "mutate, field",
+    [
+        (lambda d: d["effects"].append(effect("x", "nope")), "effects[0].kind"),
+        (
+            lambda d: d["effects"].append(effect("x", "increase", target="ghost", value=1)),
+            "effects[0].target",
+        ),
+        (lambda d: d["objects"][0].update(zone="lune"), "objects[0].zone"),
+        (lambda d: d["objects"][0].update(controller="p9"), "objects[0].controller"),
+        (lambda d: d["actions"].append({"do": "voler"}), "actions[0].do"),
+        (lambda d: d["actions"].append({"do": "kill", "objects": ["ghost"]}), "actions[0].objects[0]"),
+        (lambda d: d.update(topic="cuisine"), "topic"),
+        (lambda d: d["players"][0].update(xp=-1), "players[0].xp"),
+        (
+            lambda d: d["effects"].append(
+                effect("x", "increase", value=1, since=None, condition={"level": 2})
+            ),
+            "effects[0].condition",
+        ),
+        (
+            lambda d: d["effects"].append(effect("x", "increase", value=1, since=None, duree="tour")),
+            "effects[0].duree",
+        ),
+        (
+            lambda d: d["effects"].append(
+                {"id": "x", "label": "x", "kind": "increase", "target": "u", "value": 1}
+            ),
+            "effects[0].since",
+        ),
+        (lambda d: d.update(expect={"events": ["died"]}), "expect.events[0]"),
+    ],
+)
 def test_invalid_fields_are_named(mutate, field):
     data = scenario()
     mutate(data)
@@ -74,5 +96,15 @@ def test_valid_yaml_text_loads():
     sc = load_scenario(
         "title: T\ndescription: D\ntopic: couches\nplayers: [{id: p1, name: A}]\n"
         "objects: [{id: u, name: U, printed_power: 2, zone: battlefield}]\n"
-        "effects: [{id: e, label: E, kind: increase, value: 1, target: u, since: 1}]\n")
+        "effects: [{id: e, label: E, kind: increase, value: 1, target: u, since: 1}]\n"
+    )
     assert sc.objects[0].controller == "p1"
+
+
+def test_no_ordinary_action_between_two_instructions():
+    data = scenario(
+        actions=[
+            {"do": "resolve", "steps": [{"do": "buff", "object": "u"}, {"do": "play_card", "player": "p1"}]}
+        ]
+    )
+    assert error_of(data).startswith("actions[0].steps[1].do : « play_card » est une action ordinaire")

@@ -1,0 +1,79 @@
+"""Example player benchmark: median server time of a step request and of a "what if?" request.
+
+Run from the repository root: `.venv/bin/python bench/player.py`. Loads the shipped content into a throwaway
+SQLite database, then times requests through Django's full stack (middleware, views, templates).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "riftpal.settings.test")
+DB = Path(tempfile.mkdtemp()) / "bench-player.sqlite3"
+os.environ["DATABASE_URL"] = f"sqlite:///{DB}"
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.cache import cache  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.test import Client  # noqa: E402
+
+from rules import player  # noqa: E402
+from rules.loader import Loader  # noqa: E402
+from rules.models import WorkedExample  # noqa: E402
+
+ROUNDS = 15
+
+
+def timed(client: Client, url: str, params: dict, headers: dict) -> float:
+    started = time.perf_counter()
+    response = client.get(url, params, headers=headers)
+    elapsed = (time.perf_counter() - started) * 1000
+    assert response.status_code == 200, (url, params, response.status_code)
+    return elapsed
+
+
+def main() -> None:
+    call_command("migrate", verbosity=0)
+    Loader().load_all()
+    client = Client()
+    htmx = {"HX-Request": "true"}
+    step_times, full_times, whatif_times = [], [], []
+    examples = list(WorkedExample.objects.all())
+    for example in examples:
+        url = example.get_absolute_url()
+        total = len(player.branches(example.result)[0]["trace"])
+        data = player.parse_scenario(example.scenario)
+        switches = player.variants.available_changes(data)
+        first_effect = next((s for s in switches if s["key"].startswith("effect:")), None)
+        for round_number in range(ROUNDS):
+            step_times.append(timed(client, url, {"etape": round_number % total}, htmx))
+        full_times.append(timed(client, url, {"etape": total // 2}, {}))
+        if first_effect:
+            cache.clear()  # a what-if request that runs the engine, not the cache
+            params = {"si": "1", "etape": "0"}
+            for switch in switches:
+                if switch["type"] == "bool" and switch["value"] and switch is not first_effect:
+                    params[switch["key"]] = "1"
+            whatif_times.append(timed(client, url, params, htmx))
+    print(f"exemples                         : {len(examples)}")
+    print(f"étape (fragment htmx)            : médiane {statistics.median(step_times):.1f} ms "
+          f"sur {len(step_times)} requêtes, max {max(step_times):.1f} ms")
+    print(f"étape (page complète)            : médiane {statistics.median(full_times):.1f} ms "
+          f"sur {len(full_times)} requêtes")
+    print(f"« et si ? » (moteur relancé)     : médiane {statistics.median(whatif_times):.1f} ms "
+          f"sur {len(whatif_times)} requêtes, max {max(whatif_times):.1f} ms")
+    DB.unlink(missing_ok=True)
+
+
+if __name__ == "__main__":
+    main()
