@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from glossary.linking import Glossary, TermInfo  # noqa: E402
-from glossary.rendering import render_markdown, sanitise, markdown_to_html  # noqa: E402
+from glossary.rendering import markdown_to_html, render_markdown, sanitise  # noqa: E402
 
 SIZES = (50, 500, 5_000)
 TARGET_BYTES = 20_000
@@ -46,7 +46,8 @@ def guide_text() -> str:
 
 def shipped_terms() -> list[TermInfo]:
     data = yaml.safe_load((ROOT / "glossary" / "content" / "terms.yaml").read_text(encoding="utf-8"))
-    return [TermInfo(d["slug"], d["name"], f"/glossaire/{d['slug']}/", " ".join(d["short_definition"].split()),
+    return [TermInfo(d["slug"], d["name"], f"/glossaire/{d['slug']}/",
+                     " ".join(d["short_definition"].split()),
                      tuple([d["name"], *(d.get("forms") or [])])) for d in data]
 
 
@@ -102,7 +103,8 @@ def main() -> None:
         link_ms = median_ms(lambda g=glossary: g.link_html(sanitised, section="bench"))
         print(f"{size:>7,} | {plain_ms:>7.2f} ms | {with_ms:>7.2f} ms | {link_ms:>10.2f} ms | {links:>5} | "
               f"{compile_ms:>8.1f} ms".replace(",", " "))
-    print("« liaison seule » : le coût ajouté par les liens (médiane). Objectif : moins de 5 ms à 500 termes, "
+    print("« liaison seule » : le coût ajouté par les liens (médiane). "
+          "Objectif : moins de 5 ms à 500 termes, "
           "et un coût qui dépend du texte, pas du nombre de termes.")
     print("« compilation » : une seule fois par version du glossaire (mise en cache).")
     glossary = glossary_of(500, text, random.Random(5))

@@ -77,8 +77,8 @@ def trie_pattern(forms: Iterable[tuple[str, ...]]) -> str:
         node[None] = {}
 
     def build(node: dict) -> str:
-        branches = [token + build(child) for token, child in sorted(node.items(), key=lambda item: str(item[0]))
-                    if token is not None]
+        children = sorted((token, child) for token, child in node.items() if token is not None)
+        branches = [token + build(child) for token, child in children]
         if not branches:
             return ""
         body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
@@ -200,7 +200,8 @@ class Glossary:
         return (
             f'<a class="term" href="{url}" aria-describedby="{tip_id}" data-term="{slug}">{shown}</a>'
             f'<span class="term-tip" role="tooltip" id="{tip_id}">'
-            f'<b class="term-tip__name">{html.escape(term.name, False)}</b> {html.escape(term.definition, False)} '
+            f'<b class="term-tip__name">{html.escape(term.name, False)}</b> '
+            f'{html.escape(term.definition, False)} '
             f'<a class="term-tip__more" href="{url}">{MORE_LABEL}</a></span>'
         )
 

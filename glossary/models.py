@@ -42,8 +42,8 @@ class Term(MarkdownFieldsMixin, models.Model):
     explanation_html = models.TextField(editable=False, blank=True)
     forms = models.TextField(
         "autres formes", blank=True,
-        help_text="Une forme par ligne (pluriel, féminin, conjugaisons…) ; chacune devient un lien vers ce terme. "
-                  "Le nom lui-même est toujours reconnu.",
+        help_text="Une forme par ligne (pluriel, féminin, conjugaisons…) ; chacune devient un lien vers ce "
+                  "terme. Le nom lui-même est toujours reconnu.",
     )
     kind = models.CharField("nature", max_length=20, choices=Kind.choices, default=Kind.CONCEPT)
     related = models.ManyToManyField("self", blank=True, symmetrical=True, verbose_name="termes liés")

@@ -98,8 +98,9 @@ class MarkdownFieldsMixin:
         glossary = get_glossary()
         options = self.markdown_options()
         for source, target in self.markdown_fields.items():
-            setattr(self, target, render_markdown(getattr(self, source) or "", section=self.markdown_section(source),
-                                                  glossary=glossary, **options))
+            html = render_markdown(getattr(self, source) or "", section=self.markdown_section(source),
+                                   glossary=glossary, **options)
+            setattr(self, target, html)
 
     def save(self, *args, **kwargs):
         self.render_markdown_fields()

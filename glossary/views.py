@@ -70,7 +70,8 @@ def linking_texts(term: Term) -> dict[str, list]:
                     .select_related("category")),
         "guides": list(guides.values()),
         "cards": list(having(Card, ["rules_html", "attached_html", "notes_html"])),
-        "terms": sorted(having(Term, ["explanation_html"]).exclude(pk=term.pk), key=lambda t: sort_key(t.name)),
+        "terms": sorted(having(Term, ["explanation_html"]).exclude(pk=term.pk),
+                        key=lambda other: sort_key(other.name)),
     }
 
 

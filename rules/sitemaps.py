@@ -1,14 +1,15 @@
 from django.contrib.sitemaps import Sitemap
 from django.urls import reverse
 
-from .models import Card, FAQEntry, Guide
+from .models import Card, FAQEntry, Guide, WorkedExample
 
 
 class StaticSitemap(Sitemap):
     changefreq = "weekly"
 
     def items(self):
-        return ["rules:home", "rules:faq_index", "rules:guide_index", "rules:card_index", "glossary:index"]
+        return ["rules:home", "rules:faq_index", "rules:guide_index", "rules:example_index", "rules:card_index",
+                "glossary:index"]
 
     def location(self, item):
         return reverse(item)
@@ -39,7 +40,12 @@ class CardSitemap(ModelSitemap):
     model = Card
 
 
-SITEMAPS = {"pages": StaticSitemap, "faq": FAQSitemap, "guides": GuideSitemap, "cartes": CardSitemap}
+class ExampleSitemap(ModelSitemap):
+    model = WorkedExample
+
+
+SITEMAPS = {"pages": StaticSitemap, "faq": FAQSitemap, "guides": GuideSitemap, "cartes": CardSitemap,
+            "exemples": ExampleSitemap}
 
 
 def register(name: str, sitemap: type[Sitemap]) -> None:

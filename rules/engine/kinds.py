@@ -114,6 +114,7 @@ KEYWORDS = {
 
 
 def has_keyword(keywords: tuple[str, ...], base: str) -> bool:
+    """Whether a keyword is present, whatever its number (condition `has_keyword`, rule 4)."""
     return any(keyword_base(k) == base for k in keywords)
 
 
@@ -578,7 +579,9 @@ def vocabulary() -> dict:
             {"name": name, "label": label, "params": [_param_dict(p) for p in params]}
             for name, (label, params) in ACTIONS.items()
         ],
-        "keywords": [{"name": k, "label": r.label, "explanation": r.explanation} for k, r in KEYWORDS.items()],
+        "keywords": [
+            {"name": k, "label": r.label, "explanation": r.explanation} for k, r in KEYWORDS.items()
+        ],
         "layers": [{"name": name, "label": LAYER_LABELS[name]} for name in LAYERS],
         "zones": [{"name": z, "label": ZONE_LABELS[z]} for z in ZONES],
         "durations": [{"name": d, "label": DURATION_LABELS[d]} for d in DURATIONS],

@@ -63,6 +63,7 @@ def base_chars(obj: ObjState) -> Chars:
 
 
 def display(obj: ObjState, ch: Chars) -> tuple:
+    """Board view of one object for snapshots: current power on the board, printed elsewhere (rule 14)."""
     mighty = (ch.power >= 5) if obj.on_board else (obj.printed_power >= 5)
     power = ch.power if obj.on_board else obj.printed_power
     return (
@@ -123,6 +124,7 @@ def zone_ok(spec: EffectSpec, zone: str) -> bool:
 
 
 def resolve_targets(world: World, spec: EffectSpec) -> tuple[str, ...]:
+    """Objects an effect may affect (rule 1: a gear text affects the unit it is attached to)."""
     if spec.targets:
         return spec.targets
     if spec.target == "source":

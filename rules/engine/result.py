@@ -58,6 +58,7 @@ class Result:
 
 
 def choice_of(o: Outcome) -> list[dict]:
+    """The decisions behind an outcome (rule 16: who chose which replacement first)."""
     out = []
     for c in o.choice_log:
         if c["kind"] == "order":
@@ -77,6 +78,7 @@ def choice_of(o: Outcome) -> list[dict]:
 
 
 def picked_of(o: Outcome) -> list[str]:
+    """The decisions of an outcome as short strings, used to find an expected outcome."""
     out = []
     for c in choice_of(o):
         out.append(
@@ -99,6 +101,7 @@ def _event_matches(exp: dict, ev: dict) -> bool:
 
 
 def check_outcome(exp: dict, o: Outcome, prefix: str) -> list[dict]:
+    """Compare one outcome with expectations stated in a scenario (no rule: test support)."""
     res = []
 
     def add(desc, ok, expected, actual):
@@ -155,6 +158,7 @@ def check_outcome(exp: dict, o: Outcome, prefix: str) -> list[dict]:
 
 
 def check(sc: Scenario, outcomes: list[Outcome]) -> list[dict]:
+    """All expectations of a scenario, for every outcome it names (no rule: test support)."""
     exp = sc.expect
     if not exp:
         return []

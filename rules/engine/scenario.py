@@ -112,6 +112,7 @@ class _NoAliasLoader(yaml.SafeLoader):
 
 
 def parse_yaml(text: str) -> Any:
+    """Parse YAML text safely: size cap, no aliases, every error as a French ScenarioError."""
     if not isinstance(text, str):
         raise ScenarioError("scénario : un texte YAML ou un dictionnaire est attendu")
     if len(text.encode("utf-8", "replace")) > MAX_TEXT:

@@ -948,6 +948,7 @@ class Sim:
 
 
 def outcome_label(sim_log: list[dict]) -> str:
+    """French label of an outcome, such as « Guardian Angel d'abord » (rule 16)."""
     parts = []
     for c in sim_log:
         if c["kind"] == "order":

@@ -63,6 +63,7 @@ class Step:
 
 
 def materialize(snapshot: tuple, cache: dict) -> dict:
+    """Turn a shared snapshot into the `state` dict of a step (cached per snapshot)."""
     objs, players, effs, applied = snapshot
     key_o = id(objs)
     if key_o not in cache:
@@ -182,6 +183,7 @@ class Tracer:
 
 
 def steps_to_dicts(steps: list[Step], narrate: Any) -> list[dict]:
+    """The trace as JSON-ready dicts, each with its French narration."""
     cache: dict = {}
     out = []
     for s in steps:

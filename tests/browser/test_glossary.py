@@ -31,7 +31,8 @@ def test_hover_shows_the_definition_and_the_pointer_can_reach_it(page, live_site
     term.hover()
     expect(tip).to_be_visible()
     expect(tip).to_have_attribute("role", "tooltip")
-    expect(tip.get_by_role("link", name="Voir dans le glossaire")).to_have_attribute("href", f"/glossaire/{slug}/")
+    more = tip.get_by_role("link", name="Voir dans le glossaire")
+    expect(more).to_have_attribute("href", f"/glossaire/{slug}/")
     # The pointer moves onto the tooltip: it stays (WCAG 1.4.13, hoverable).
     tip.hover()
     page.wait_for_timeout(500)
@@ -94,7 +95,10 @@ def test_a_term_near_the_edges_keeps_its_tooltip_on_screen(browser, live_site):
     index = page.evaluate("""() => {
         const terms = [...document.querySelectorAll('.prose a.term')];
         let best = 0, right = 0;
-        terms.forEach((t, i) => { const r = t.getBoundingClientRect(); if (r.right > right) { right = r.right; best = i; } });
+        terms.forEach((t, i) => {
+            const r = t.getBoundingClientRect();
+            if (r.right > right) { right = r.right; best = i; }
+        });
         return best;
     }""")
     term = page.locator(".prose a.term").nth(index)

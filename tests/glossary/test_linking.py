@@ -81,7 +81,8 @@ def test_each_section_links_its_own_first_occurrence():
 
 def test_a_consumed_long_form_blocks_shorter_terms_inside_it():
     # Once « unité puissante » has linked, a later one stays plain: no « unité » link inside it.
-    assert linked("Une unité puissante. Une autre unité puissante.") == [("unite-puissante", "unité puissante")]
+    text = "Une unité puissante. Une autre unité puissante."
+    assert linked(text) == [("unite-puissante", "unité puissante")]
 
 
 def test_never_inside_headings_links_or_code():
@@ -96,7 +97,8 @@ def test_never_inside_headings_links_or_code():
 
 
 def test_no_self_link_on_a_term_page():
-    assert linked("Une couche et un horodatage.", exclude_term_slug="couche") == [("horodatage", "horodatage")]
+    text = "Une couche et un horodatage."
+    assert linked(text, exclude_term_slug="couche") == [("horodatage", "horodatage")]
 
 
 def test_a_term_inside_emphasis_still_links():

@@ -77,7 +77,8 @@ def test_glossary_links_filter_for_plain_text():
     from django.template import Context, Template
 
     term("Couche")
-    out = Template("{% load glossary %}{{ text|glossary_links }}").render(Context({"text": "<i>Une couche</i>"}))
+    template = Template("{% load glossary %}{{ text|glossary_links }}")
+    out = template.render(Context({"text": "<i>Une couche</i>"}))
     assert out.startswith("&lt;i&gt;Une ")
     assert 'class="term" href="/glossaire/couche/"' in out and 'role="tooltip"' in out
 
