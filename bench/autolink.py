@@ -73,46 +73,47 @@ def median_ms(function, runs: int = RUNS) -> float:
     return statistics.median(times)
 
 
-def paired_ms(plain, linked, runs: int = RUNS) -> tuple[float, float]:
-    """Median times of two functions measured alternately, so that a busy machine slows both alike."""
-    plain_times, linked_times = [], []
-    for _ in range(runs):
-        for function, times in ((plain, plain_times), (linked, linked_times)):
-            start = time.perf_counter()
-            function()
-            times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(plain_times), statistics.median(linked_times)
-
-
 def main() -> None:
     rng = random.Random(4)
     text = guide_text()
     sanitised = sanitise(markdown_to_html(text))
     size_text = f"{len(text.encode('utf-8')):,}".replace(",", " ")
     print(f"Guide : {size_text} octets de Markdown, {RUNS} rendus par mesure (médianes).")
+    glossaries, compile_ms, links = {}, {}, {}
+    for size in SIZES:
+        glossaries[size] = glossary_of(size, text, rng)
+        start = time.perf_counter()
+        linked = glossaries[size].link_html(sanitised, section="bench")  # first use compiles the matcher
+        compile_ms[size] = (time.perf_counter() - start) * 1000
+        links[size] = linked.count('class="term"')
+    # Round robin: a busy machine slows every column alike.
+    plain, rendered, linking = [], {size: [] for size in SIZES}, {size: [] for size in SIZES}
+    for _ in range(RUNS):
+        start = time.perf_counter()
+        render_markdown(text, link_terms=False)
+        plain.append((time.perf_counter() - start) * 1000)
+        for size, glossary in glossaries.items():
+            start = time.perf_counter()
+            render_markdown(text, glossary=glossary, section="bench")
+            rendered[size].append((time.perf_counter() - start) * 1000)
+            start = time.perf_counter()
+            glossary.link_html(sanitised, section="bench")
+            linking[size].append((time.perf_counter() - start) * 1000)
+    plain_ms = statistics.median(plain)
     print(f"{'termes':>7} | {'sans liens':>10} | {'avec liens':>10} | {'liaison seule':>13} | {'liens':>5} | "
           f"{'compilation':>11}")
     for size in SIZES:
-        glossary = glossary_of(size, text, rng)
-        start = time.perf_counter()
-        linked = glossary.link_html(sanitised, section="bench")  # first use compiles the matcher
-        compile_ms = (time.perf_counter() - start) * 1000
-        links = linked.count('class="term"')
-        plain_ms, with_ms = paired_ms(lambda: render_markdown(text, link_terms=False),
-                                      lambda g=glossary: render_markdown(text, glossary=g, section="bench"))
-        link_ms = median_ms(lambda g=glossary: g.link_html(sanitised, section="bench"))
-        print(f"{size:>7,} | {plain_ms:>7.2f} ms | {with_ms:>7.2f} ms | {link_ms:>10.2f} ms | {links:>5} | "
-              f"{compile_ms:>8.1f} ms".replace(",", " "))
+        print(f"{size:>7,} | {plain_ms:>7.2f} ms | {statistics.median(rendered[size]):>7.2f} ms | "
+              f"{statistics.median(linking[size]):>10.2f} ms | {links[size]:>5} | "
+              f"{compile_ms[size]:>8.1f} ms".replace(",", " "))
     print("« liaison seule » : le coût ajouté par les liens (médiane). "
-          "Objectif : moins de 5 ms à 500 termes, "
-          "et un coût qui dépend du texte, pas du nombre de termes.")
+          "Objectif : moins de 5 ms à 500 termes, et un coût qui dépend du texte, pas du nombre de termes.")
     print("« compilation » : une seule fois par version du glossaire (mise en cache).")
-    glossary = glossary_of(500, text, random.Random(5))
+    glossary = glossaries[500]
     print("Le coût suit la longueur du texte (500 termes) :")
     for factor in (0.5, 1, 2):
         part = text[: int(len(text) * factor)] if factor <= 1 else text * int(factor)
         markup = sanitise(markdown_to_html(part))
-        glossary.link_html(markup)
         link_ms = median_ms(lambda g=glossary, m=markup: g.link_html(m, section="bench"))
         print(f"  {len(part.encode('utf-8')) // 1000:>3} Ko : liaison {link_ms:.2f} ms")
 

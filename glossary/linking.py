@@ -3,7 +3,7 @@
 The matcher is built once per glossary version and cached: one regex holding every form of every term,
 factored as a trie, so a text is scanned once by the regex engine whatever the number of terms (the
 time grows with the text, not with the glossary). At each position the longest form wins, which makes
-« unité puissante » beat « unité ». Matching ignores case and accents' encoding (NFC) and only takes
+« unité puissante » beat « unité ». Matching ignores case and Unicode normalisation (NFC) and only takes
 whole words.
 
 Linking runs on HTML that nh3 has already sanitised; only text nodes outside headings, links, code and
@@ -22,9 +22,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 WORD_RE = re.compile(r"\w+")
-# A tag of sanitised HTML (attribute values are always quoted by nh3) or a comment.
-TAG_RE = re.compile(r"<!--.*?-->|<(/?)([A-Za-z][A-Za-z0-9]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*>", re.S)
-NO_LINK_TAGS = frozenset({"a", "code", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "button", "label"})
+# Elements whose text never links. nh3's output is well formed, never nests these inside themselves, and
+# escapes ">" in attribute values, so a regex finds them exactly.
+NO_LINK_RE = re.compile(r"<(a|code|pre|h[1-6]|button|label)\b[^>]*>.*?</\1\s*>", re.S | re.I)
 APOSTROPHES = "'’ʼ‘"
 HYPHENS = "-‐‑"
 SPACE = r"(?:\s|&nbsp;|&#160;)+"  # the text is HTML: a non-breaking space may be an entity
@@ -146,49 +146,46 @@ class Glossary:
 
     # --- matching -------------------------------------------------------------------------------------
 
-    def find(self, text: str, segments: list[tuple[int, int]] | None = None,
+    def find(self, text: str, blocked: list[tuple[int, int]] = (),
              section: Section | None = None) -> list[tuple[int, int, str]]:
         """(start, end, slug) of each occurrence that should link, in order.
 
-        ``segments`` are the (start, end) spans of ``text`` where links may go (text nodes outside
-        headings, links and code). By default, all the text.
+        ``text`` is HTML (or escaped plain text). Occurrences inside a tag or inside one of the ``blocked``
+        (start, end) spans — headings, links, code — are skipped.
         """
         if not self.slugs or not text:
-            return []
-        if segments is None:
-            segments = [(0, len(text))]
-        if not segments:
             return []
         lowered = text.lower()
         if len(lowered) != len(text):  # a rare character whose lower case is longer: keep positions exact
             lowered = "".join(ch.lower()[0] for ch in text)
         found = []
         current = 0
-        seg_start, seg_end = segments[0]
-        for match in self.pattern().finditer(lowered, segments[0][0], segments[-1][1]):
-            start, end = match.span()
-            while start >= seg_end:
+        for match in self.pattern().finditer(lowered):
+            start = match.start()
+            while current < len(blocked) and blocked[current][1] <= start:
                 current += 1
-                if current == len(segments):
-                    return found
-                seg_start, seg_end = segments[current]
-            if start < seg_start or end > seg_end:
+            if current < len(blocked) and blocked[current][0] <= start:
                 continue
-            slug = self.slugs.get(canonical(match.group()))
+            if text.rfind("<", 0, start) > text.rfind(">", 0, start):
+                continue  # inside a tag (an attribute value)
+            matched = match.group()
+            slug = self.slugs.get(matched)  # usually already canonical: spare the normalisation
             if slug is None:
-                continue
+                slug = self.slugs.get(canonical(matched))
+                if slug is None:
+                    continue
             # A form that does not link is still consumed, so no shorter term links inside it
             # (no « unité » link inside an excluded « unité puissante »).
             if section is not None:
                 if slug == section.exclude or slug in section.linked:
                     continue
                 section.linked.add(slug)
-            found.append((start, end, slug))
+            found.append((start, match.end(), slug))
         return found
 
     def mentions(self, text: str) -> bool:
         """Whether any form of any term occurs in ``text``."""
-        return bool(self.find(normalise_text(text or "")))
+        return bool(self.find(html.escape(normalise_text(text or ""), False)))
 
     # --- markup ---------------------------------------------------------------------------------------
 
@@ -206,26 +203,12 @@ class Glossary:
         )
 
     def link_html(self, markup: str, *, exclude: str | None = None, section: str | None = None) -> str:
-        """Link terms in sanitised HTML: text nodes only, never inside headings, links or code."""
+        """Link terms in sanitised HTML: text only, never inside headings, links or code."""
         if not self.slugs or not markup:
             return markup
-        segments = []
-        depth = 0  # how many elements that must not contain links we are inside
-        last = 0
-        for tag in TAG_RE.finditer(markup):
-            if tag.start() > last and not depth:
-                segments.append((last, tag.start()))
-            last = tag.end()
-            name = tag.group(2)
-            if name and name.lower() in NO_LINK_TAGS:
-                if tag.group(1):
-                    depth = max(0, depth - 1)
-                elif not tag.group().endswith("/>"):
-                    depth += 1
-        if last < len(markup) and not depth:
-            segments.append((last, len(markup)))
+        blocked = [element.span() for element in NO_LINK_RE.finditer(markup)] if "<" in markup else []
         state = Section(salt=section_salt(section), exclude=exclude)
-        hits = self.find(markup, segments, state)
+        hits = self.find(markup, blocked, state)
         if not hits:
             return markup
         out = []

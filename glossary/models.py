@@ -82,5 +82,13 @@ class Term(MarkdownFieldsMixin, models.Model):
         return key[:1].upper() if key[:1].isalpha() else "#"
 
     def clean(self):
+        from .linking import canonical
+
         if len(self.short_definition or "") > SHORT_DEFINITION_MAX:
             raise ValidationError({"short_definition": f"{SHORT_DEFINITION_MAX} caractères au plus."})
+        # A form can lead to one term only.
+        mine = {canonical(form): form for form in self.form_list}
+        for other in Term.objects.exclude(pk=self.pk):
+            taken = [mine[key] for key in map(canonical, other.form_list) if key in mine]
+            if taken:
+                raise ValidationError({"forms": f"« {taken[0]} » mène déjà au terme « {other.name} »."})

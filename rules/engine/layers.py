@@ -16,6 +16,9 @@ from .state import EffState, ObjState, World
 from .trace import Tracer
 
 
+MAX_DECISIONS_PER_STEP = 12
+
+
 class Chars:
     """Characteristics of one object while (or after) being computed."""
 
@@ -212,6 +215,7 @@ class _Group:
         self.new_view = new_view
         self.copiables = copiables
         self.decisions = decisions
+        self.decisions_from = len(decisions)
         self.static = [[] for _ in STAGES]
         for oid in group:
             for inst in insts.get(oid, ()):
@@ -327,6 +331,7 @@ class _Group:
         base = [self.probe(i, S) for i in appl]
         raw = [set() for _ in range(n)]  # raw[b] = indices whose application changes b
         aspect: dict[tuple[int, int], str] = {}
+        self.tr.spend(n * n)
         for ai, a in enumerate(appl):
             self.tr.tick()
             Sa, _ = self.apply_on(a, S)
@@ -341,12 +346,16 @@ class _Group:
         dep = [{a for a in raw[b] if b not in raw[a]} for b in range(n)]
         mutual = [{a for a in raw[b] if b in raw[a]} for b in range(n)]
         # "Why this order?": compare each decided pair with the other order.
-        for b in range(n):
-            for a in dep[b]:
-                self._decision(appl[a], appl[b], "dependency")
-            for a in mutual[b]:
-                if appl[a].sortkey < appl[b].sortkey:
-                    self._decision(appl[a], appl[b], "timestamp")
+        # (bounded: a handful per step is what a learner can read)
+        pairs = [(a, b, "dependency") for b in range(n) for a in sorted(dep[b])]
+        pairs += [
+            (a, b, "timestamp")
+            for b in range(n)
+            for a in sorted(mutual[b])
+            if appl[a].sortkey < appl[b].sortkey
+        ]
+        for a, b, why in pairs[:MAX_DECISIONS_PER_STEP]:
+            self._decision(appl[a], appl[b], why)
         remaining = set(range(n))
         out = []
         last = None
@@ -539,8 +548,8 @@ class _Group:
                     before=before,
                     after=ch.public() if tr.enabled else None,
                 )
-                for d in self.decisions:
-                    if d["step"] is None and d.get("_then_key") == inst.key:
+                for d in self.decisions[self.decisions_from :]:
+                    if d["step"] is None and d["_then_key"] == inst.key:
                         d["step"] = idx
 
 

@@ -17,6 +17,7 @@ from .state import EffState, ObjState, PlayerState, World
 from .trace import Tracer
 
 MAX_OUTCOMES = 24
+MAX_DECISIONS = 100  # "why this order?" entries kept per outcome
 
 
 @dataclass
@@ -80,6 +81,7 @@ class Sim:
         self.events: list[dict] = []
         self.queries: list[dict] = []
         self.order_decisions: list[dict] = []
+        self._decision_keys: set = set()
         self.used_turn: set[str] = set()
         self.pending_triggers: list[tuple] = []
         self.in_resolution = False
@@ -186,11 +188,8 @@ class Sim:
         for d in decisions:
             d.pop("_then_key", None)
             key = (d["object"], d["first"], d["then"], d["reason"], str(d["value"]), str(d["other_value"]))
-            if all(
-                (x["object"], x["first"], x["then"], x["reason"], str(x["value"]), str(x["other_value"]))
-                != key
-                for x in self.order_decisions
-            ):
+            if key not in self._decision_keys and len(self.order_decisions) < MAX_DECISIONS:
+                self._decision_keys.add(key)
                 self.order_decisions.append(d)
         self.update_activity()
         self.show_all()

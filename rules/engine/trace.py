@@ -24,6 +24,7 @@ OBJECT_FIELDS = (
     "defending",
 )
 MAX_STEPS = 20_000
+MAX_WORK = 400_000  # dependency trials: bounds the time of a scenario (well under a few seconds)
 
 
 @dataclass(slots=True)
@@ -102,6 +103,7 @@ class Tracer:
     effs: dict = field(default_factory=dict)
     applied: frozenset = frozenset()
     count: int = 0
+    work: int = 0
     _shared: set = field(default_factory=set)
 
     def _own(self, name: str) -> dict:
@@ -140,6 +142,14 @@ class Tracer:
         if self.count > MAX_STEPS:
             raise EngineLimitError(
                 f"calcul interrompu : plus de {MAX_STEPS} étapes (limite de sécurité atteinte)"
+            )
+
+    def spend(self, n: int) -> None:
+        """Count ``n`` dependency trials against the hard cap on computation work."""
+        self.work += n
+        if self.work > MAX_WORK:
+            raise EngineLimitError(
+                f"calcul interrompu : plus de {MAX_WORK} essais de dépendance (limite de sécurité atteinte)"
             )
 
     def step(

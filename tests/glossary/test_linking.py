@@ -143,3 +143,15 @@ def test_the_cost_does_not_depend_on_the_number_of_terms():
     many = glossary(COUCHE, UNITE, PUISSANTE, *[info(f"Mot{n}x") for n in range(2000)])
     text = "Une unité puissante sur une couche. " * 50
     assert linked(text, glossary=many) == [("unite-puissante", "unité puissante"), ("couche", "couche")]
+
+
+def test_mentions_reads_plain_source_text():
+    assert GLOSSARY.mentions("si x < 5, la couche change")
+    assert not GLOSSARY.mentions("rien à voir")
+
+
+def test_words_inside_attributes_never_link():
+    text = '[voir](/faq/couche-et-horodatage/ "couche") puis <abbr title="couche">C</abbr> couche'
+    html = render_markdown(text, glossary=GLOSSARY)
+    assert html.count('class="term"') == 1
+    assert 'title="couche"' in html

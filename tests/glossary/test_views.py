@@ -90,3 +90,17 @@ def test_every_page_of_the_shipped_glossary_answers(client, site_content):
     assert client.get(reverse("glossary:index")).status_code == 200
     for obj in Term.objects.all():
         assert client.get(obj.get_absolute_url()).status_code == 200, obj.slug
+
+
+def test_admin_lists_adds_and_refuses_a_form_already_taken(admin_client):
+    term("Couche", forms=["couches"])
+    changelist = reverse("admin:glossary_term_changelist") + "?kind__exact=notion&q=couche"
+    assert admin_client.get(changelist).status_code == 200
+    url = reverse("admin:glossary_term_add")
+    assert admin_client.get(url).status_code == 200
+    data = {"name": "Strate", "slug": "strate", "kind": "notion", "short_definition": "Autre mot.",
+            "forms": "Couches", "explanation": ""}
+    response = admin_client.post(url, data)
+    assert response.status_code == 200 and "mène déjà au terme « Couche »" in response.content.decode()
+    response = admin_client.post(url, {**data, "forms": "strates"})
+    assert response.status_code == 302
