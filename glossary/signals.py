@@ -6,7 +6,6 @@ mentions one of its forms, so editors never have to re-save content by hand.
 
 from __future__ import annotations
 
-import copy
 import threading
 from contextlib import contextmanager
 
@@ -122,31 +121,3 @@ def term_deleted(sender, instance: Term, **kwargs):
     search.remove_document("term", str(instance.pk))
     if not suspended():
         rerender_affected({instance.get_absolute_url()}, linking.Glossary())
-
-
-@receiver(post_save)
-def reindex_without_tooltips(sender, instance, raw=False, **kwargs):
-    """Index the rules texts without the tooltip bubbles, so results and snippets show only the text.
-
-    ``rules.signals`` indexes ``strip_tags`` of the stored HTML, which would include every definition.
-    This receiver is connected after it and replaces the document with a clean one.
-    """
-    if raw or not isinstance(instance, MarkdownFieldsMixin) or sender is Term:
-        return
-    from rules import search
-    from rules.signals import DOCUMENTS, section_document
-
-    builder = DOCUMENTS.get(sender)
-    if builder is None:
-        return
-    search.index_document(*builder(without_tooltips(instance)))
-    if sender._meta.label_lower == "rules.guide":
-        for section in instance.sections.all():
-            search.index_document(*section_document(without_tooltips(section)))
-
-
-def without_tooltips(obj):
-    clean = copy.copy(obj)
-    for target in obj.markdown_fields.values():
-        setattr(clean, target, linking.strip_tooltips(getattr(obj, target) or ""))
-    return clean

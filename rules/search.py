@@ -49,7 +49,10 @@ def query_terms(query: str) -> list[str]:
 
 
 def plain_text(markup: str) -> str:
-    return html.unescape(strip_tags(markup or "")).strip()
+    """Stored HTML as searchable text: tags and the glossary's tooltip definitions removed."""
+    from glossary.linking import strip_tooltips
+
+    return html.unescape(strip_tags(strip_tooltips(markup or ""))).strip()
 
 
 @dataclass

@@ -91,3 +91,10 @@ def test_force_restores_the_shipped_version():
     card.save()
     Loader(force=True).load_all()
     assert Card.objects.get(slug="soraka").notes == shipped
+
+
+def test_short_answers_are_sentences_not_lists():
+    # « 6. La valeur… » would become a numbered list starting at 1 and lose the answer.
+    Loader().load_all()
+    for entry in FAQEntry.objects.all():
+        assert entry.short_answer_html.lstrip().startswith("<p"), entry.slug
