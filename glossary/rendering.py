@@ -110,9 +110,15 @@ class MarkdownFieldsMixin:
 
     def render_markdown_fields(self) -> None:
         from .linking import get_glossary
+        from .signals import suspended
 
-        glossary = get_glossary()
         options = self.markdown_options()
+        if suspended():
+            # Terms are being loaded in bulk: the whole site is re-rendered with links once they are in,
+            # so building the matcher again after every single term would be wasted work.
+            glossary, options = None, {**options, "link_terms": False}
+        else:
+            glossary = get_glossary()
         for source, target in self.markdown_fields.items():
             html = render_markdown(getattr(self, source) or "", section=self.markdown_section(source),
                                    glossary=glossary, **options)

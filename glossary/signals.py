@@ -67,12 +67,15 @@ def suspended() -> bool:
 @contextmanager
 def deferred_rerender():
     """Save many terms, then re-render the whole site once (the content loader uses this)."""
+    if not suspended():
+        _state.dirty = False
     _state.deferred = getattr(_state, "deferred", 0) + 1
     try:
         yield
     finally:
         _state.deferred -= 1
-    if not suspended():
+    if not suspended() and getattr(_state, "dirty", False):
+        # Only when a term was saved or deleted meanwhile: an unchanged reload re-renders nothing.
         linking.invalidate()
         rerender_all()
 
@@ -104,7 +107,10 @@ def term_saved(sender, instance: Term, raw=False, update_fields=None, **kwargs):
     linking.invalidate()
     search.index_document("term", str(instance.pk), instance.name, instance.get_absolute_url(),
                           term_search_text(instance))
-    if suspended() or (update_fields and set(update_fields) <= set(instance.markdown_fields.values())):
+    if update_fields and set(update_fields) <= set(instance.markdown_fields.values()):
+        return
+    if suspended():
+        _state.dirty = True
         return
     urls = {instance.get_absolute_url()}
     if getattr(instance, "_glossary_old_url", None):
@@ -119,5 +125,7 @@ def term_deleted(sender, instance: Term, **kwargs):
 
     linking.invalidate()
     search.remove_document("term", str(instance.pk))
-    if not suspended():
+    if suspended():
+        _state.dirty = True
+    else:
         rerender_affected({instance.get_absolute_url()}, linking.Glossary())

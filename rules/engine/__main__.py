@@ -98,7 +98,11 @@ def main(argv=None) -> int:
     c = sub.add_parser("check", help="vérifie tous les scénarios d'un dossier")
     c.add_argument("dir", nargs="?")
     args = ap.parse_args(argv)
-    return cmd_run(args) if args.cmd == "run" else cmd_check(args)
+    try:
+        return cmd_run(args) if args.cmd == "run" else cmd_check(args)
+    except BrokenPipeError:  # output piped into `head`: stop quietly
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

@@ -125,6 +125,7 @@ def has_keyword(keywords: tuple[str, ...], base: str) -> bool:
 def _copy(p, ch, env):
     src = env.copiable(p["of"])
     ch.name, ch.type, ch.tags, ch.power = src.name, src.type, src.tags, src.power
+    ch.cost, ch.domains = src.cost, src.domains
     ch.keywords = src.keywords
     ch.kw_ts = dict(src.kw_ts)
     return ("copy", src.name, src.power, src.keywords, src.tags)
@@ -139,6 +140,22 @@ def _add_tag(p, ch, env):
     if p["tag"] not in ch.tags:
         ch.tags = ch.tags + (p["tag"],)
     return p["tag"]
+
+
+def _set_name(p, ch, env):
+    ch.name = p["name"]
+    return p["name"]
+
+
+def _set_cost(p, ch, env):
+    ch.cost = p["value"]
+    return p["value"]
+
+
+def _add_domain(p, ch, env):
+    if p["domain"] not in ch.domains:
+        ch.domains = ch.domains + (p["domain"],)
+    return p["domain"]
 
 
 def _set_controller(p, ch, env):
@@ -271,6 +288,36 @@ KINDS: dict[str, Kind] = {
             params=(Param("tag", "str", "tag"),),
             apply=_add_tag,
             describe=lambda p: f"ajoute le tag {p['tag']}",
+        ),
+        Kind(
+            name="set_name",
+            label="Changer le nom",
+            category="continuous",
+            layer="characteristics",
+            characteristic="name",
+            params=(Param("name", "str", "nouveau nom"),),
+            apply=_set_name,
+            describe=lambda p: f"s'appelle {p['name']}",
+        ),
+        Kind(
+            name="set_cost",
+            label="Fixer le coût",
+            category="continuous",
+            layer="characteristics",
+            characteristic="cost",
+            params=(Param("value", "int", "coût", min=0, max=99),),
+            apply=_set_cost,
+            describe=lambda p: f"coûte {p['value']}",
+        ),
+        Kind(
+            name="add_domain",
+            label="Ajouter un domaine",
+            category="continuous",
+            layer="characteristics",
+            characteristic="domains",
+            params=(Param("domain", "str", "domaine"),),
+            apply=_add_domain,
+            describe=lambda p: f"ajoute le domaine {p['domain']}",
         ),
         Kind(
             name="set_controller",

@@ -15,16 +15,15 @@ from .scenario import EffectSpec
 from .state import EffState, ObjState, World
 from .trace import Tracer
 
-
 MAX_DECISIONS_PER_STEP = 12
 
 
 class Chars:
     """Characteristics of one object while (or after) being computed."""
 
-    __slots__ = ("name", "type", "tags", "controller", "power", "keywords", "kw_ts")
+    __slots__ = ("name", "type", "tags", "controller", "power", "keywords", "kw_ts", "cost", "domains")
 
-    def __init__(self, name, type_, tags, controller, power, keywords, kw_ts):
+    def __init__(self, name, type_, tags, controller, power, keywords, kw_ts, cost=0, domains=()):
         self.name = name
         self.type = type_
         self.tags = tags
@@ -32,10 +31,20 @@ class Chars:
         self.power = power
         self.keywords = keywords
         self.kw_ts = kw_ts
+        self.cost = cost
+        self.domains = domains
 
     def copy(self) -> Chars:
         return Chars(
-            self.name, self.type, self.tags, self.controller, self.power, self.keywords, dict(self.kw_ts)
+            self.name,
+            self.type,
+            self.tags,
+            self.controller,
+            self.power,
+            self.keywords,
+            dict(self.kw_ts),
+            self.cost,
+            self.domains,
         )
 
     def public(self) -> dict:
@@ -45,6 +54,8 @@ class Chars:
             "keywords": list(self.keywords),
             "controller": self.controller,
             "tags": list(self.tags),
+            "cost": self.cost,
+            "domains": list(self.domains),
         }
 
     def value(self, characteristic: str):
@@ -62,6 +73,8 @@ def base_chars(obj: ObjState) -> Chars:
         obj.printed_power,
         obj.keywords,
         {k: obj.since for k in obj.keywords},
+        obj.cost,
+        obj.domains,
     )
 
 

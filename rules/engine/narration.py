@@ -73,6 +73,13 @@ def _layer(step: dict) -> str:
     return lab
 
 
+_MOD_LABELS = {"exhausted": "l'état épuisé"}
+
+
+def _mods(mods) -> str:
+    return ", ".join(_MOD_LABELS.get(m, m) for m in mods)
+
+
 def _kw(lst) -> str:
     return ", ".join(lst) if lst else "aucun mot-clé"
 
@@ -219,9 +226,9 @@ def describe(step: dict) -> str:
                 f"Remplacements possibles pour {EVENT_LABELS.get(r.get('event'), r.get('event'))}{target} : "
                 f"{names} ; {_player(step, r.get('by'))} décide."
             )
-        inh = f" L'événement remplacé transmet : {', '.join(r['inherited'])}." if r.get("inherited") else ""
+        inh = f" Le nouvel événement hérite de {_mods(r['inherited'])}." if r.get("inherited") else ""
         ign = (
-            f" « {', '.join(r['ignored'])} » ne s'applique pas au nouvel événement et est ignoré."
+            f" {_mods(r['ignored']).capitalize()} ne s'applique pas au nouvel événement : ignoré."
             if r.get("ignored")
             else ""
         )

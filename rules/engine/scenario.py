@@ -46,6 +46,7 @@ class PlayerSpec:
     team: str | None = None
     cards_played: int = 0
     hand: int = 0
+    points: int = 0  # victory points: never read by Level (rule 20)
 
 
 @dataclass
@@ -62,6 +63,8 @@ class ObjectSpec:
     exhausted: bool = False
     attached_to: str | None = None
     since: int = 0
+    cost: int = 0
+    domains: tuple[str, ...] = ()
 
 
 @dataclass
@@ -256,13 +259,14 @@ def _check_param(p: Param, v: Any, path: str, ids: dict[str, set[str]]) -> Any:
 
 def _player(d: Any, path: str) -> PlayerSpec:
     d = _dict(d, path)
-    _no_unknown(d, {"id", "name", "xp", "team", "cards_played", "hand"}, path)
+    _no_unknown(d, {"id", "name", "xp", "team", "cards_played", "hand", "points"}, path)
     return PlayerSpec(
         id=_id(_req(d, "id", path), f"{path}.id"),
         name=_str(_req(d, "name", path), f"{path}.name", 60),
         xp=_int(d.get("xp", 0), f"{path}.xp", 0, 99),
         team=_id(d["team"], f"{path}.team") if d.get("team") is not None else None,
         cards_played=_int(d.get("cards_played", 0), f"{path}.cards_played", 0, 99),
+        points=_int(d.get("points", 0), f"{path}.points", 0, 99),
         hand=_int(d.get("hand", 0), f"{path}.hand", 0, 99),
     )
 
@@ -284,6 +288,8 @@ def _object(d: Any, path: str, players: set[str]) -> ObjectSpec:
             "exhausted",
             "attached_to",
             "since",
+            "cost",
+            "domains",
         },
         path,
     )
@@ -315,6 +321,11 @@ def _object(d: Any, path: str, players: set[str]) -> ObjectSpec:
         if d.get("attached_to") is not None
         else None,
         since=_int(d.get("since", 0), f"{path}.since", 0, 10_000),
+        cost=_int(d.get("cost", 0), f"{path}.cost", 0, 99),
+        domains=tuple(
+            _str(k, f"{path}.domains[{i}]", 40)
+            for i, k in enumerate(_list(d.get("domains", []) or [], f"{path}.domains", 6))
+        ),
     )
 
 

@@ -57,7 +57,10 @@ class Sim:
         self.prefix = list(decisions or [])
         self.choice_log: list[dict] = []
         self.tr = Tracer(enabled=tracing)
-        players = {p.id: PlayerState(p.id, p.name, p.xp, p.team, p.cards_played, p.hand) for p in sc.players}
+        players = {
+            p.id: PlayerState(p.id, p.name, p.xp, p.team, p.cards_played, p.hand, p.points)
+            for p in sc.players
+        }
         objects = {
             o.id: ObjState(
                 o.id,
@@ -72,6 +75,8 @@ class Sim:
                 o.exhausted,
                 o.attached_to,
                 o.since,
+                cost=o.cost,
+                domains=o.domains,
             )
             for o in sc.objects
         }
@@ -434,6 +439,7 @@ class Sim:
         offered: set[str] = set()
         pending = list(evs)
         noted: set = set()
+        absent: dict[str, str | None] = {}
         reps = [e for e in w.effects.values() if e.spec.kind == "replacement"]
         while True:
             self.tr.tick()
@@ -464,6 +470,8 @@ class Sim:
                         key = ("invalid", rid, id(ev))
                         if key not in noted:
                             noted.add(key)
+                            if (why or {}).get("code") == "source_absent":
+                                absent.setdefault(rid, ev.obj)
                             self.tr.step(
                                 "skip",
                                 effect=rid,
@@ -539,6 +547,20 @@ class Sim:
         pending.sort(key=lambda e: order.get(self.chooser(e), 99))
         for ev in pending:
             self.execute(ev)
+        for rid, obj in absent.items():
+            spec = w.effects[rid].spec
+            if spec.source is not None and zone_ok(spec, w.objects[spec.source].zone):
+                # It reached its active zone only through this same set of events: too late (rule 17).
+                self.tr.step(
+                    "skip",
+                    effect=rid,
+                    object=obj,
+                    reason={
+                        "code": "too_late",
+                        "zone_at_start": start_zones.get(spec.source),
+                        "zone_now": w.objects[spec.source].zone,
+                    },
+                )
 
     def alternatives(self, eff: EffState, ev: Ev) -> tuple[list[Ev], list[str], list[str]]:
         """Rule 18: what replaces (or joins) ``ev``, inheriting the changes that still apply."""
@@ -935,13 +957,21 @@ class Sim:
                 "defending": o.defending,
                 "attached_to": o.attached_to,
                 "tags": list(v.tags),
+                "cost": v.cost,
+                "domains": list(v.domains),
                 "type": o.type,
             }
         return out
 
     def players_out(self) -> dict:
         return {
-            pid: {"name": p.name, "xp": p.xp, "hand": p.hand, "cards_played": p.cards_played}
+            pid: {
+                "name": p.name,
+                "xp": p.xp,
+                "points": p.points,
+                "hand": p.hand,
+                "cards_played": p.cards_played,
+            }
             for pid, p in self.world.players.items()
         }
 

@@ -16,6 +16,7 @@ class PlayerState:
     team: str | None = None
     cards_played: int = 0
     hand: int = 0
+    points: int = 0
 
 
 @dataclass
@@ -33,6 +34,8 @@ class ObjState:
     attached_to: str | None = None
     since: int = 0
     damage: int = 0
+    cost: int = 0
+    domains: tuple[str, ...] = ()
 
     @property
     def on_board(self) -> bool:

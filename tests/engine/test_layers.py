@@ -317,3 +317,22 @@ def test_off_board_uses_printed_power():
         actions=[query(), {"do": "move", "object": "u", "zone": "discard"}, query(), query(ask="mighty")],
     )
     assert answers(data) == [6, 3, False]
+
+
+def test_characteristics_layer_name_cost_domain_and_copy_takes_printed_ones():
+    data = scenario(
+        objects=[unit("a", 3, cost=2, domains=["Chaos"]), unit("b", 1, cost=5)],
+        effects=[
+            effect("nom", "set_name", target="a", name="Unité renommée"),
+            effect("cout", "set_cost", target="a", value=7),
+            effect("dom", "add_domain", target="a", domain="Ordre"),
+            effect("cp", "copy", target="b", of="a", since=2),
+        ],
+    )
+    objs = play(data).main.objects
+    assert (objs["a"]["name"], objs["a"]["cost"], objs["a"]["domains"]) == (
+        "Unité renommée",
+        7,
+        ["Chaos", "Ordre"],
+    )
+    assert (objs["b"]["name"], objs["b"]["cost"], objs["b"]["domains"]) == ("Unité a", 2, ["Chaos"])

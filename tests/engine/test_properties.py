@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 
 from rules.engine import EngineLimitError, ScenarioError, load_scenario, run
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 KEYWORDS = ["Bouclier 1", "Bouclier 2", "Gank", "Chasse 2", "Protection"]
 
@@ -109,7 +111,27 @@ def scenarios(draw):
             else:
                 e["since"] = draw(st.integers(1, 6))
         effects.append(e)
+    for i in range(draw(st.integers(0, 2))):
+        src = draw(st.sampled_from(oids))
+        if draw(st.booleans()):
+            e = {
+                "id": f"t{i}",
+                "label": f"T{i}",
+                "kind": "triggered",
+                "source": src,
+                "when": draw(st.sampled_from(["became_mighty", "buffed", "xp_gained", "died"])),
+                "subject": draw(st.sampled_from(["self", "ally", "any", "you"])),
+            }
+        else:
+            e = {"id": f"t{i}", "label": f"T{i}", "kind": "activated", "source": src}
+        if draw(st.booleans()):
+            e["condition"] = {"level": draw(st.integers(1, 4))}
+        later_pool = [x["id"] for x in effects if x.get("starts") == "later"]
+        if later_pool and draw(st.booleans()):
+            e["then"] = draw(st.sampled_from(later_pool))
+        effects.append(e)
     later = [e["id"] for e in effects if e.get("starts") == "later"]
+    activated = [e["id"] for e in effects if e["kind"] == "activated"]
     actions = []
     for _ in range(draw(st.integers(0, 6))):
         a = draw(
@@ -127,6 +149,13 @@ def scenarios(draw):
                     "start",
                     "end",
                     "defend",
+                    "hunt",
+                    "play_card",
+                    "create_token",
+                    "activate",
+                    "finish",
+                    "move",
+                    "resolve",
                 ]
             )
         )
@@ -151,6 +180,33 @@ def scenarios(draw):
             if not pool:
                 continue
             act = {"do": a, "effect": draw(st.sampled_from(pool))}
+        elif a == "hunt":
+            act = {"do": "hunt", "object": draw(st.sampled_from(oids))}
+        elif a == "play_card":
+            act = {"do": "play_card", "player": draw(st.sampled_from(pids))}
+        elif a == "create_token":
+            act = {
+                "do": "create_token",
+                "token": f"tok{len(actions)}",
+                "name": "PO",
+                "player": draw(st.sampled_from(pids)),
+                "exhausted": draw(st.booleans()),
+            }
+        elif a in ("activate", "finish"):
+            if not activated:
+                continue
+            act = {"do": a, "effect": draw(st.sampled_from(activated))}
+        elif a == "move":
+            zone = draw(st.sampled_from(["base", "battlefield", "discard", "hand"]))
+            act = {"do": "move", "object": draw(st.sampled_from(oids)), "zone": zone}
+        elif a == "resolve":
+            steps = [
+                {"do": "gain_xp", "player": draw(st.sampled_from(pids)), "amount": 1},
+                {"do": "buff", "object": draw(st.sampled_from(oids))},
+                {"do": "query", "ask": "power", "object": draw(st.sampled_from(oids))},
+                {"do": "kill", "objects": [draw(st.sampled_from(oids))]},
+            ]
+            act = {"do": "resolve", "steps": draw(st.permutations(steps))[: draw(st.integers(1, 4))]}
         else:
             act = {"do": a}
         actions.append(act)
@@ -235,7 +291,7 @@ def _paths(obj, prefix=()):
             yield from _paths(v, prefix + (i,))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios(), st.data())
 def test_corrupted_scenarios_fail_cleanly(data, draw):
     paths = [p for p in _paths(data) if p]

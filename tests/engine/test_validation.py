@@ -108,3 +108,17 @@ def test_no_ordinary_action_between_two_instructions():
         ]
     )
     assert error_of(data).startswith("actions[0].steps[1].do : « play_card » est une action ordinaire")
+
+
+def test_heavy_scenario_fails_cleanly_and_quickly():
+    import time
+
+    from rules.engine import EngineLimitError, run
+
+    effects = [effect(f"e{i}", "increase_up_to", value=3 + i % 9, since=i + 1) for i in range(200)]
+    data = scenario(effects=effects, actions=[{"do": "end_turn"}] * 50)
+    start = time.perf_counter()
+    with pytest.raises(EngineLimitError) as exc:
+        run(load_scenario(data), trace=False)
+    assert "limite de sécurité" in exc.value.message
+    assert time.perf_counter() - start < 10

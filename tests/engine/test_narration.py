@@ -1,0 +1,54 @@
+"""French narration of key steps, read from the same trace the web player uses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rules.engine import load_scenario, run
+
+FOLDER = Path(__file__).resolve().parents[2] / "rules" / "content" / "scenarios"
+
+
+def texts(slug: str, outcome: int | None = None) -> list[str]:
+    d = run(load_scenario((FOLDER / f"{slug}.yaml").read_text(encoding="utf-8"))).to_dict()
+    branch = d["outcomes"][outcome] if outcome is not None else d
+    return [s["text"] for s in branch["trace"]]
+
+
+def test_fiora_reexamination_is_told():
+    t = texts("fiora-reexamen-des-competences")
+    assert any(x.startswith("Une couche plus tardive rend « Fiora") and "qu'une fois" in x for x in t)
+    assert "Fiora, Victorious devient puissante : 4 → 6." in t
+
+
+def test_timestamp_and_mutual_change_are_told():
+    t = texts("plusieurs-seuils")
+    assert any("chacun change l'autre" in x and "l'horodatage (1) décide" in x for x in t)
+
+
+def test_too_late_source_is_told():
+    t = texts("source-arrivee-trop-tard")
+    assert any("trop tard" in x for x in t)
+
+
+def test_inherited_and_ignored_changes_are_told():
+    assert any("hérite de l'état épuisé" in x for x in texts("creation-epuisee-heritee"))
+    assert any(
+        "L'état épuisé ne s'applique pas au nouvel événement : ignoré." in x
+        for x in texts("pioche-ignore-epuisee")
+    )
+
+
+def test_trigger_inactive_at_event_is_told():
+    t = texts("buff-puis-xp")
+    assert any("ne se déclenche pas" in x and "Niveau 3 n'est pas atteint" in x for x in t)
+
+
+def test_level_text_losing_and_regaining_timestamp_is_told():
+    t = texts("condition-qui-change")
+    assert any("devient inactif" in x and "perd son horodatage" in x for x in t)
+    assert any("devient actif et reçoit l'horodatage" in x for x in t)
+
+
+def test_locked_amount_is_told():
+    assert any("La quantité 1 est mémorisée." in x for x in texts("reduire-avec-minimum"))
