@@ -15,14 +15,22 @@ def unit_power(page, name):
     return card.locator(".unit__current")
 
 
+def press_next(page, number: int, total: int) -> None:
+    """Press "Étape suivante" and wait until step ``number`` (1-based) is on screen."""
+    page.get_by_role("link", name="Étape suivante").click()
+    expect(page.locator(".narration__count")).to_have_text(f"Étape {number} sur {total}")
+
+
+def total_steps(page) -> int:
+    return int(page.locator("[data-player]").get_attribute("data-total"))
+
+
 def step_through(page, name):
     """Press "Étape suivante" until the end, recording the unit's power after each step."""
     seen = [unit_power(page, name).get_attribute("data-to")]
-    next_button = page.get_by_role("link", name="Étape suivante")
-    while next_button.get_attribute("aria-disabled") != "true":
-        counter = page.locator(".narration__count").inner_text()
-        next_button.click()
-        expect(page.locator(".narration__count")).not_to_have_text(counter)
+    total = total_steps(page)
+    for number in range(2, total + 1):
+        press_next(page, number, total)
         seen.append(unit_power(page, name).get_attribute("data-to"))
     return [int(v) for v in seen]
 
@@ -40,11 +48,9 @@ def test_fiora_gains_keywords_when_abilities_are_reexamined(page, live_site):
     page.goto(live_site + "/exemples/fiora-reexamen-des-competences/")
     fiora = page.locator(".unit", has=page.locator(".unit__name", has_text="Fiora"))
     saw_reexamine_with_keywords = False
-    next_button = page.get_by_role("link", name="Étape suivante")
-    while next_button.get_attribute("aria-disabled") != "true":
-        counter = page.locator(".narration__count").inner_text()
-        next_button.click()
-        expect(page.locator(".narration__count")).not_to_have_text(counter)
+    total = total_steps(page)
+    for number in range(2, total + 1):
+        press_next(page, number, total)
         snapshot = page.evaluate("""() => ({
             layer: document.querySelector('.layer--current')?.textContent ?? '',
             chips: [...document.querySelectorAll('.unit .chip:not(.chip--lost)')].map(c => c.textContent.trim()),
