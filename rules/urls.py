@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import sandbox_views, views
 
 app_name = "rules"
 
@@ -16,4 +16,6 @@ urlpatterns = [
     path("exemples/<slug:slug>/", views.example_detail, name="example_detail"),
     path("api/exemples/<slug:slug>/", views.example_api, name="example_api"),
     path("recherche/", views.search_view, name="search"),
+    path("bac-a-sable/", sandbox_views.sandbox, name="sandbox"),
+    path("bac-a-sable/exporter/", sandbox_views.sandbox_export, name="sandbox_export"),
 ]

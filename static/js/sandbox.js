@@ -17,6 +17,11 @@ document.addEventListener("submit", (event) => {
   if (event.target.id === "sandbox-form") lastSubmit = performance.now();
 }, true);
 
+// Choosing what « Ajouter » will add changes nothing yet: no need to send the form.
+document.addEventListener("change", (event) => {
+  if (event.target.matches && event.target.matches("#sb-new-kind, #sb-new-action")) event.stopPropagation();
+}, true);
+
 document.addEventListener("htmx:confirm", (event) => {
   if (event.detail.elt.id !== "sandbox-form") return;
   const trigger = event.detail.triggeringEvent;

@@ -1,0 +1,235 @@
+"""The sandbox in Chromium: build from nothing, reorder, share, open an example, keyboard only, axe."""
+
+import os
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.conftest import axe_violations
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def status(page):
+    return page.locator("[data-sandbox-status]")
+
+
+def wait_settled(page):
+    """Wait until htmx has no request in flight on the sandbox form."""
+    page.wait_for_function("() => !document.querySelector('#sandbox-form.htmx-request')")
+
+
+def add_unit(page, power, name=None):
+    index = page.locator(".sb-row--o").count()
+    page.get_by_role("button", name="Ajouter une unité").click()
+    name_field = page.locator(f"#sb-o{index}-name")
+    expect(name_field).to_be_focused()
+    if name:
+        name_field.fill(name)
+    page.locator(f"#sb-o{index}-printed_power").fill(str(power))
+    return index
+
+
+def add_effect(page, kind_label, **fields):
+    page.get_by_label("Sorte d'effet à ajouter").select_option(label=kind_label)
+    index = page.locator(".sb-row--e").count()
+    page.get_by_role("button", name="Ajouter un effet").click()
+    expect(page.locator(f"#sb-e{index}-label")).to_be_focused()
+    for key, value in fields.items():
+        page.locator(f"#sb-e{index}-{key}").fill(str(value))
+    return index
+
+
+def run(page):
+    page.locator("#sb-run").click()
+    expect(page.locator("#sb-result-title")).to_be_focused()
+    wait_settled(page)
+
+
+def build_at_least_5(page, live_site):
+    page.goto(live_site + "/bac-a-sable/")
+    add_unit(page, 4)
+    add_effect(page, "Augmentation jusqu'à N (passive)", value=5, label="Jusqu'à 5")
+    add_effect(page, "Augmentation", value=2, label="+2")
+    run(page)
+
+
+def test_build_4_up_to_5_plus_2_from_nothing_gives_6(page, live_site):
+    build_at_least_5(page, live_site)
+    expect(status(page)).to_contain_text("Unité A : puissance 6")
+    page.locator("#sandbox-player").get_by_role("link", name="Fin").click()
+    expect(page.locator("#sandbox-player .final")).to_contain_text("puissance 6")
+    # « Pourquoi cet ordre ? » explains the dependency: 7 in the other order.
+    why = page.locator("#sandbox-player .why-order")
+    expect(why).to_contain_text("7")
+    assert page.console.errors == []
+
+
+def test_reordering_effects_follows_the_rules(page, live_site):
+    page.goto(live_site + "/bac-a-sable/")
+    add_unit(page, 4)
+    add_effect(page, "Fixer la puissance", value=3, label="Fixer à 3")
+    add_effect(page, "Fixer la puissance", value=7, label="Fixer à 7")
+    run(page)
+    # No dependency between two « set » effects: the most recent one wins.
+    expect(status(page)).to_contain_text("Unité A : puissance 7")
+    expect(page.locator("#sb-e0 .sb-badge")).to_have_text("t1")
+    page.get_by_role("button", name="Monter « Fixer à 7 »").click()
+    expect(status(page)).to_contain_text("Unité A : puissance 3")
+    expect(page.locator("#sb-e0 legend")).to_contain_text("Fixer à 7")
+    expect(page.get_by_role("button", name="Monter « Fixer à 7 »")).to_be_focused()
+
+    # A dependency beats the timestamps: « +2 » then « jusqu'à 5 » in either order gives 6.
+    page.goto(live_site + "/bac-a-sable/")
+    add_unit(page, 4)
+    add_effect(page, "Augmentation", value=2, label="+2")
+    add_effect(page, "Augmentation jusqu'à N (passive)", value=5, label="Jusqu'à 5")
+    run(page)
+    expect(status(page)).to_contain_text("Unité A : puissance 6")
+    page.get_by_role("button", name="Descendre « +2 »").click()
+    expect(page.locator("#sb-e1 legend")).to_contain_text("+2")
+    expect(status(page)).to_contain_text("Unité A : puissance 6")
+    assert page.console.errors == []
+
+
+def test_share_link_rebuilds_the_same_situation(page, context, live_site):
+    build_at_least_5(page, live_site)
+    link = page.locator("#sb-share-url").input_value()
+    assert "/bac-a-sable/?s=1." in link
+    expect(page).to_have_url(link)  # the address bar follows the situation
+    fresh = context.new_page()
+    fresh.goto(link)
+    expect(fresh.locator("#sb-o0-printed_power")).to_have_value("4")
+    expect(fresh.locator("#sb-e0-label")).to_have_value("Jusqu'à 5")
+    expect(fresh.locator("#sb-e1-value")).to_have_value("2")
+    expect(fresh.locator("[data-sandbox-status]")).to_contain_text("Unité A : puissance 6")
+    expect(fresh.locator("#sb-share-url")).to_have_value(link)
+    # Stepping the player keeps the situation.
+    fresh.locator("#sandbox-player").get_by_role("link", name="Étape suivante").click()
+    expect(fresh.locator("#sandbox-player .narration__count")).to_contain_text("Étape 2")
+    assert "s=1." in fresh.url
+    fresh.close()
+
+
+def test_tampered_link_gives_a_clear_message(page, live_site):
+    response = page.goto(live_site + "/bac-a-sable/?s=1.AAAA-tronque")
+    assert response.status == 400
+    expect(page.get_by_role("alert").first).to_contain_text("lien")
+    expect(page.get_by_role("button", name="Ajouter une unité")).to_be_visible()
+
+
+def test_open_an_example_in_the_sandbox_and_change_it(page, live_site):
+    page.goto(live_site + "/exemples/deux-augmentations-limitees/")
+    page.get_by_role("link", name="Ouvrir dans le bac à sable").first.click()
+    expect(page).to_have_url(live_site + "/bac-a-sable/?exemple=deux-augmentations-limitees")
+    expect(page.locator("#sb-o0-printed_power")).to_have_value("4")
+    expect(status(page)).to_contain_text("Unité A : puissance 5")
+    threshold = page.locator("#sb-e0-value")
+    expect(threshold).to_have_value("5")
+    threshold.fill("7")
+    threshold.press("Tab")  # a change updates the result in place
+    expect(status(page)).to_contain_text("Unité A : puissance 7")
+    expect(page.locator("#sb-e0-value")).to_have_value("7")
+    assert "?s=1." in page.url
+    assert page.console.errors == []
+
+
+def tab_to(page, element_id, limit=250):
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement && document.activeElement.id") == element_id:
+            return
+    raise AssertionError(f"#{element_id} not reachable with Tab")
+
+
+def test_keyboard_only(page, live_site):
+    page.goto(live_site + "/bac-a-sable/")
+    tab_to(page, "sb-add-o")
+    page.keyboard.press("Enter")
+    expect(page.locator("#sb-o0-name")).to_be_focused()
+    page.keyboard.press("End")
+    page.keyboard.type(" bis")
+    tab_to(page, "sb-o0-printed_power")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("4")
+    tab_to(page, "sb-new-kind")
+    page.keyboard.press("End")  # last kind in the list… then choose « Augmentation » by typing
+    page.locator("#sb-new-kind").select_option("increase")
+    tab_to(page, "sb-add-e")
+    page.keyboard.press("Enter")
+    expect(page.locator("#sb-e0-label")).to_be_focused()
+    tab_to(page, "sb-e0-value")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("2")
+    page.locator("#sb-new-kind").select_option("set_power")
+    tab_to(page, "sb-add-e")
+    page.keyboard.press("Enter")
+    expect(page.locator("#sb-e1-label")).to_be_focused()
+    tab_to(page, "sb-e1-up")
+    page.keyboard.press("Enter")
+    expect(page.locator("#sb-e0-up")).to_be_focused()
+    expect(page.locator("#sb-e0 legend")).to_contain_text("Fixer la puissance")
+    tab_to(page, "sb-run")
+    page.keyboard.press("Enter")
+    expect(page.locator("#sb-result-title")).to_be_focused()
+    expect(status(page)).to_contain_text("Unité A bis : puissance 3")
+    expect(page.locator("#sb-o0-name")).to_have_value("Unité A bis")
+    assert page.console.errors == []
+
+
+def test_errors_are_shown_next_to_fields_and_nothing_is_lost(page, live_site):
+    page.goto(live_site + "/bac-a-sable/")
+    add_unit(page, "quatre")
+    page.locator("#sb-o0-name").fill("<b>Mon unité</b>")
+    page.locator("#sb-run").click()
+    expect(page.locator("#sb-errors")).to_be_focused()
+    expect(page.locator("#sb-o0-printed_power")).to_have_value("quatre")
+    expect(page.locator("#sb-o0-printed_power")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#sb-o0-printed_power-error")).to_contain_text("nombre entier")
+    expect(page.locator("#sb-o0-name")).to_have_value("<b>Mon unité</b>")
+    assert page.locator("#sandbox-workspace b").count() == 0
+    assert axe_violations(page) == []
+
+
+def test_axe_finds_no_serious_violation(page, live_site):
+    build_at_least_5(page, live_site)
+    assert axe_violations(page) == []
+    page.emulate_media(color_scheme="dark")
+    assert axe_violations(page) == []
+
+
+@pytest.mark.skipif(not os.environ.get("SANDBOX_SCREENSHOTS"), reason="screenshots on demand")
+def test_screenshots(browser, live_site):
+    for scheme in ("light", "dark"):
+        for width in (1280, 360):
+            context = browser.new_context(
+                viewport={"width": width, "height": 900}, locale="fr-FR", color_scheme=scheme
+            )
+            page = context.new_page()
+            build_at_least_5(page, live_site)
+            page.screenshot(path=f"/tmp/sandbox-shot-{scheme}-{width}.png", full_page=True)
+            for part in ("sb-section-o", "sb-section-e", "sb-section-a"):
+                page.locator(f"#{part}").screenshot(path=f"/tmp/sandbox-shot-{scheme}-{width}-{part}.png")
+            page.locator(".sb-result").screenshot(path=f"/tmp/sandbox-shot-{scheme}-{width}-result.png")
+            context.close()
+
+
+def test_works_without_javascript(browser, live_site):
+    context = browser.new_context(java_script_enabled=False, locale="fr-FR")
+    page = context.new_page()
+    page.goto(live_site + "/bac-a-sable/")
+    page.get_by_role("button", name="Ajouter une unité").click()
+    page.locator("#sb-o0-printed_power").fill("4")
+    page.get_by_label("Sorte d'effet à ajouter").select_option("increase_up_to")
+    page.get_by_role("button", name="Ajouter un effet").click()
+    expect(page.locator("#sb-o0-printed_power")).to_have_value("4")  # kept by the full-page post
+    page.locator("#sb-e0-value").fill("5")
+    page.get_by_label("Sorte d'effet à ajouter").select_option("increase")
+    page.get_by_role("button", name="Ajouter un effet").click()
+    page.locator("#sb-e1-value").fill("2")
+    page.locator("#sb-run").click()
+    expect(page.locator("[data-sandbox-status]")).to_contain_text("Unité A : puissance 6")
+    page.get_by_role("button", name="Monter « Augmentation »").click()
+    expect(page.locator("#sb-e0 legend")).to_contain_text("Augmentation ·")
+    expect(page.locator("[data-sandbox-status]")).to_contain_text("Unité A : puissance 6")
+    context.close()

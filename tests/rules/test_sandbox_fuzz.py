@@ -1,0 +1,209 @@
+"""Hostile input: thousands of random forms and share codes never give a 500 nor unescaped text back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules import sandbox as sb
+
+from .test_sandbox import at_least_5, form_fields
+
+pytestmark = pytest.mark.django_db
+
+SCENARIOS = sorted((Path(__file__).resolve().parents[2] / "rules" / "content" / "scenarios").glob("*.yaml"))
+PAYLOAD = "<script>alert('riftpal')</script>"
+URL = "/bac-a-sable/"
+
+_bases: list[dict[str, list[str]]] = []
+
+
+def bases(client) -> list[dict[str, list[str]]]:
+    """The fields a browser submits for a few real situations (the starting point of each hostile form)."""
+    if not _bases:
+        picks = [at_least_5()] + [yaml.safe_load(p.read_text(encoding="utf-8")) for p in SCENARIOS[::6]]
+        for data in picks:
+            data.pop("expect", None)
+            code = sb.encode(sb.build(sb.form_from_scenario(data))[0])
+            _bases.append(form_fields(client.get(URL, {"s": code}).content.decode()))
+        _bases.append(form_fields(client.get(URL).content.decode()))
+    return _bases
+
+
+hostile_text = st.one_of(
+    st.just(PAYLOAD),
+    st.just(""),
+    st.just("   "),
+    st.sampled_from(["-1", "-99999999999", "1e9", "99", "100", "4.5", "0x10", "−3", "+2", "NaN", "∞", "٣"]),
+    st.sampled_from(
+        [
+            "p1",
+            "u1",
+            "e1",
+            "a1",
+            "source",
+            "attached",
+            "allies",
+            "unit",
+            "battlefield",
+            "turn",
+            "increase",
+            "resolve",
+            "query",
+            "power",
+            "1",
+            "0",
+            "on",
+        ]
+    ),
+    st.text(max_size=40),
+    st.text(alphabet=st.characters(codec="utf-8"), min_size=200, max_size=3000),
+    st.builds(lambda s: PAYLOAD + s, st.text(max_size=10)),
+)
+ops = st.one_of(
+    st.sampled_from(
+        [
+            "run",
+            "add-player",
+            "add-object",
+            "add-effect",
+            "add-action",
+            "add-choice-order",
+            "add-choice-accept",
+            "del:o0",
+            "del:p0",
+            "del:e0",
+            "del:a0",
+            "del:c0",
+            "up:e1",
+            "down:e0",
+            "up:a1",
+            "down:a0",
+            "up:e0",
+            "down:e99",
+            "",
+        ]
+    ),
+    hostile_text,
+)
+field_name = st.one_of(
+    st.sampled_from(["title", "description", "topic", "turn_player", "new_kind", "new_action", "lance"]),
+    st.builds(
+        lambda s, i, k: f"{s}{i}-{k}",
+        st.sampled_from("poeac"),
+        st.integers(0, 30),
+        st.sampled_from(
+            [
+                "id",
+                "name",
+                "kind",
+                "do",
+                "type",
+                "value",
+                "target",
+                "source",
+                "label",
+                "printed_power",
+                "controller",
+                "zone",
+                "objects",
+                "effects",
+                "produce-0",
+                "cond_level",
+                "cond_mighty",
+                "in_spell",
+                "max",
+                "min",
+                "event",
+                "player",
+            ]
+        ),
+    ),
+    st.text(max_size=20),
+)
+
+
+@settings(
+    max_examples=600,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data())
+def test_random_and_hostile_forms_never_break_the_page(data):
+    client = Client()
+    base = dict(data.draw(st.sampled_from(bases(client))))
+    post = {k: list(v) for k, v in base.items()}
+    for _ in range(data.draw(st.integers(0, 8))):
+        action = data.draw(st.sampled_from(["set", "set", "drop", "add"]))
+        if action == "drop" and post:
+            post.pop(data.draw(st.sampled_from(sorted(post))))
+        elif action == "set" and post:
+            post[data.draw(st.sampled_from(sorted(post)))] = data.draw(
+                st.lists(hostile_text, min_size=1, max_size=3)
+            )
+        else:
+            post[data.draw(field_name)] = data.draw(st.lists(hostile_text, min_size=1, max_size=2))
+    post["op"] = [data.draw(ops)]
+    if data.draw(st.booleans()):
+        post["lance"] = ["1"]
+    headers = {}
+    if data.draw(st.booleans()):
+        headers = {
+            "HTTP_HX_REQUEST": "true",
+            "HTTP_HX_TARGET": data.draw(st.sampled_from(["sandbox-workspace", "sandbox-player", "autre"])),
+        }
+    response = client.post(URL, post, **headers)
+    assert response.status_code < 500
+    assert PAYLOAD not in response.content.decode()
+
+
+share_codes = st.one_of(
+    st.text(max_size=60),
+    st.builds(
+        lambda s: "1." + s,
+        st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", max_size=300),
+    ),
+    st.builds(
+        lambda d: sb.encode(d),
+        st.dictionaries(
+            st.sampled_from(["title", "players", "objects", "effects", "actions", "choices", "topic", "x"]),
+            st.recursive(
+                st.one_of(st.none(), st.booleans(), st.integers(-(10**12), 10**12), hostile_text),
+                lambda children: st.one_of(
+                    st.lists(children, max_size=4),
+                    st.dictionaries(st.text(max_size=12), children, max_size=4),
+                ),
+                max_leaves=20,
+            ),
+            max_size=8,
+        ),
+    ),
+    st.builds(
+        lambda i, cut: sb.encode(at_least_5())[:cut] if i else sb.encode(at_least_5())[cut:],
+        st.booleans(),
+        st.integers(0, 300),
+    ),
+)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    code=share_codes,
+    step=hostile_text,
+    extra=st.dictionaries(st.text(max_size=15), hostile_text, max_size=4),
+    htmx=st.booleans(),
+)
+def test_random_share_codes_never_break_the_page(code, step, extra, htmx):
+    client = Client()
+    params = {**extra, "s": code, "etape": step}
+    headers = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "sandbox-player"} if htmx else {}
+    response = client.get(URL, params, **headers)
+    assert response.status_code < 500
+    assert PAYLOAD not in response.content.decode()
+    response = client.get("/bac-a-sable/exporter/", {"s": code})
+    assert response.status_code < 500
