@@ -40,6 +40,7 @@ run: content
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 test: install chromium
+	$(VENV)/bin/ruff check .
 	DJANGO_ALLOW_ASYNC_UNSAFE=true $(PY) -m pytest
 
 lint: install

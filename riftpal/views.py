@@ -1,8 +1,8 @@
 """French error pages."""
 
+from django.http import HttpResponseServerError
 from django.shortcuts import render
 from django.template import loader
-from django.http import HttpResponseServerError
 
 
 def page_not_found(request, exception=None):

@@ -98,6 +98,11 @@ class WorkedExample(models.Model):
     def __str__(self) -> str:
         return self.title
 
+    def save(self, *args, **kwargs):
+        if self.scenario_hash != self.compute_hash() or not self.result:
+            self.refresh_result()
+        super().save(*args, **kwargs)
+
     def get_absolute_url(self) -> str:
         return reverse("rules:example_detail", args=[self.slug])
 
@@ -119,11 +124,6 @@ class WorkedExample(models.Model):
 
         self.result = player.compute(self.scenario)
         self.scenario_hash = self.compute_hash()
-
-    def save(self, *args, **kwargs):
-        if self.scenario_hash != self.compute_hash() or not self.result:
-            self.refresh_result()
-        super().save(*args, **kwargs)
 
 
 class FAQEntry(MarkdownFieldsMixin, models.Model):

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from functools import lru_cache
 from dataclasses import dataclass, field
+from functools import lru_cache
 from urllib.parse import urlencode
 
 from django.core.cache import cache

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from django.db.models import Prefetch
+from django.http import HttpRequest, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
-from django.http import HttpRequest, JsonResponse
 from django_htmx.middleware import HtmxDetails
 
 from . import player

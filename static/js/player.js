@@ -92,6 +92,8 @@ document.addEventListener("keydown", (event) => {
   const target = event.target;
   if (target.closest("input, select, textarea, summary, [contenteditable]")) return;
   let player = target.closest ? target.closest("[data-player]") : null;
+  // Keys typed while using another form or control of the page (the sandbox) belong to that control.
+  if (!player && target.closest && target.closest("form, button, a")) return;
   if (!player) {
     const players = document.querySelectorAll("[data-player]");
     if (players.length !== 1) return;

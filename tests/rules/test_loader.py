@@ -69,8 +69,9 @@ def test_editor_deletion_is_not_undone():
 
 
 def test_shipped_update_reaches_an_untouched_object(tmp_path, settings):
-    from rules.loader import CONTENT_DIR
     import shutil
+
+    from rules.loader import CONTENT_DIR
 
     content = tmp_path / "content"
     shutil.copytree(CONTENT_DIR, content)
