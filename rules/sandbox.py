@@ -1035,18 +1035,7 @@ def _unrepresented(form: Form, d: dict, known: set[str], what: str) -> None:
             )
 
 
-TOP_KEYS = {
-    "title",
-    "description",
-    "topic",
-    "players",
-    "objects",
-    "effects",
-    "actions",
-    "choices",
-    "turn_player",
-    "expect",
-}
+TOP_KEYS = engine_scenario.TOP_LEVEL_KEYS
 
 
 def form_from_scenario(data: Any) -> Form:

@@ -4,7 +4,7 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from . import search
-from .models import Card, FAQEntry, Guide, GuideSection
+from .models import Card, FAQEntry, Guide, GuideSection, WorkedExample
 
 
 def faq_document(entry: FAQEntry):
@@ -37,10 +37,16 @@ def card_document(card: Card):
     return ("card", str(card.pk), card.name, card.get_absolute_url(), text)
 
 
-DOCUMENTS = {FAQEntry: faq_document, GuideSection: section_document, Guide: guide_document, Card: card_document}
+def example_document(example: WorkedExample):
+    return ("example", str(example.pk), example.title, example.get_absolute_url(),
+            " ".join([example.get_topic_display(), example.description]))
 
 
-KINDS = {FAQEntry: "faq", GuideSection: "section", Guide: "guide", Card: "card"}
+DOCUMENTS = {FAQEntry: faq_document, GuideSection: section_document, Guide: guide_document, Card: card_document,
+             WorkedExample: example_document}
+
+
+KINDS = {FAQEntry: "faq", GuideSection: "section", Guide: "guide", Card: "card", WorkedExample: "example"}
 
 
 @receiver(post_save)

@@ -527,23 +527,17 @@ def _expect(d: Any, path: str) -> dict:
     return d
 
 
+TOP_LEVEL_KEYS = frozenset(
+    {"title", "description", "topic", "players", "objects", "effects", "actions", "choices", "expect", "turn_player"}
+)
+
+
 def validate(data: Any) -> Scenario:
     """Validate a parsed scenario dict and build a Scenario (no rule is applied here)."""
     data = _dict(data, "scénario")
     _no_unknown(
         data,
-        {
-            "title",
-            "description",
-            "topic",
-            "players",
-            "objects",
-            "effects",
-            "actions",
-            "choices",
-            "expect",
-            "turn_player",
-        },
+        TOP_LEVEL_KEYS,
         "scénario",
     )
     title = _str(_req(data, "title", "scénario"), "title", 200)

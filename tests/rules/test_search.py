@@ -58,3 +58,8 @@ def test_hostile_or_empty_queries_are_harmless(query):
     faq(question="Script et SQL", short_answer="alert select")
     for hit in search.search(query):
         assert "<script" not in hit.title_html and "<script" not in hit.snippet_html
+
+
+def test_worked_examples_are_found(site_content):
+    hits = search.search("gangplank")
+    assert any(hit.kind == "example" for hit in hits)
