@@ -6,25 +6,14 @@ SQLite database, then times requests through Django's full stack (middleware, vi
 
 from __future__ import annotations
 
-import os
 import statistics
-import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "riftpal.settings.test")
-DB = Path(tempfile.mkdtemp()) / "bench-player.sqlite3"
-os.environ["DATABASE_URL"] = f"sqlite:///{DB}"
+from _django import setup
 
-import django  # noqa: E402
-
-django.setup()
+DB = setup("player")
 
 from django.core.cache import cache  # noqa: E402
-from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from rules import player  # noqa: E402
@@ -43,7 +32,6 @@ def timed(client: Client, url: str, params: dict, headers: dict) -> float:
 
 
 def main() -> None:
-    call_command("migrate", verbosity=0)
     Loader().load_all()
     client = Client()
     htmx = {"HX-Request": "true"}

@@ -5,25 +5,13 @@ Run from the repository root: `.venv/bin/python bench/search.py`. Uses a throwaw
 
 from __future__ import annotations
 
-import os
 import random
 import statistics
-import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "riftpal.settings.test")
-DB = Path(tempfile.mkdtemp()) / "bench-search.sqlite3"
-os.environ["DATABASE_URL"] = f"sqlite:///{DB}"
+from _django import setup
 
-import django  # noqa: E402
-
-django.setup()
-
-from django.core.management import call_command  # noqa: E402
+DB = setup("search")
 
 from glossary.rendering import render_markdown  # noqa: E402
 from rules import search  # noqa: E402
@@ -45,7 +33,6 @@ def sentence(rng: random.Random, n: int) -> str:
 
 def build() -> float:
     rng = random.Random(7)
-    call_command("migrate", verbosity=0)
     category = Category.objects.create(slug="bench", name="Banc d'essai")
     started = time.perf_counter()
     entries = []

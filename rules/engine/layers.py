@@ -479,6 +479,19 @@ class _Group:
                 continue
             si += 1
 
+    def trace_skip(self, inst: Inst, why: dict | None, layer: str, stage: str | None, candidates) -> None:
+        """Record that an effect was considered and not applied in this pass (condition not met)."""
+        self.tr.step(
+            "skip",
+            object=inst.target,
+            layer=layer,
+            stage=stage,
+            pass_=self.pass_no,
+            effect=inst.spec.id,
+            reason=why or {"code": "condition_false"},
+            candidates=[c.spec.id for c in candidates],
+        )
+
     def run_stage(self, si: int) -> None:
         layer, step = STAGES[si]
         tr = self.tr
@@ -507,16 +520,7 @@ class _Group:
                 k = (i.key, si, self.pass_no)
                 if k not in self.traced_skips:
                     self.traced_skips.add(k)
-                    tr.step(
-                        "skip",
-                        object=i.target,
-                        layer=layer,
-                        stage=step,
-                        pass_=self.pass_no,
-                        effect=i.spec.id,
-                        reason=why or {"code": "condition_false"},
-                        candidates=[c.spec.id for c in cands],
-                    )
+                    self.trace_skip(i, why, layer, step, cands)
             if not appl:
                 return
             appl_insts = [i for i, _ in appl]
@@ -524,16 +528,7 @@ class _Group:
                 ok, why = self.applicable(inst, self.S)
                 if not ok:
                     self.traced_skips.add((inst.key, si, self.pass_no))
-                    tr.step(
-                        "skip",
-                        object=inst.target,
-                        layer=layer,
-                        stage=step,
-                        pass_=self.pass_no,
-                        effect=inst.spec.id,
-                        reason=why or {"code": "condition_false"},
-                        candidates=[i.spec.id for i in appl_insts],
-                    )
+                    self.trace_skip(inst, why, layer, step, appl_insts)
                     continue
                 ch = self.S[inst.target]
                 before = ch.public() if tr.enabled else None
