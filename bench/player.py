@@ -16,7 +16,7 @@ DB = setup("player")
 from django.core.cache import cache  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from rules import player  # noqa: E402
+from examples import player  # noqa: E402
 from rules.loader import Loader  # noqa: E402
 from rules.models import WorkedExample  # noqa: E402
 

@@ -13,10 +13,11 @@ from _django import setup
 
 DB = setup("search")
 
+from rules.signals import faq_document  # noqa: E402
+
 from glossary.rendering import render_markdown  # noqa: E402
 from rules import search  # noqa: E402
 from rules.models import Category, FAQEntry, SearchDocument  # noqa: E402
-from rules.signals import faq_document  # noqa: E402
 
 ENTRIES = 10_000
 WORDS = ("couche dépendance horodatage puissance bouclier unité puissante doubler échanger remplacement "

@@ -1,4 +1,4 @@
-"""Load the shipped glossary (``glossary/content/terms.yaml``) with the same rules as the rules content.
+"""Load the shipped glossary (every ``glossary/content/*.yaml`` file) with the same rules as the rules content.
 
 ``rules.loader.Loader.load_all`` calls ``load_terms`` after the FAQ, guides and cards, so once the terms
 are in, every text of the site is rendered again and links them.
@@ -6,6 +6,8 @@ are in, every text of the site is rendered again and links them.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from pathlib import Path
 
 import yaml
@@ -13,12 +15,22 @@ import yaml
 from .models import Term
 from .signals import deferred_rerender
 
-CONTENT_FILE = Path(__file__).resolve().parent / "content" / "terms.yaml"
+CONTENT_DIR = Path(__file__).resolve().parent / "content"
 
 
-def read_terms(path: Path = CONTENT_FILE) -> list[dict]:
-    with path.open(encoding="utf-8") as handle:
-        return yaml.safe_load(handle) or []
+def digest(data) -> str:
+    """A stable hash of shipped data (the content loader compares it between runs)."""
+    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str, ensure_ascii=False).encode()).hexdigest()
+
+
+def read_terms(path: Path = CONTENT_DIR) -> list[dict]:
+    """Every term of ``path``: one YAML file, or every ``*.yaml`` file of a folder (one per area)."""
+    files = sorted(path.glob("*.yaml")) if path.is_dir() else [path]
+    terms: list[dict] = []
+    for file in files:
+        with file.open(encoding="utf-8") as handle:
+            terms.extend(yaml.safe_load(handle) or [])
+    return terms
 
 
 def symmetric_related(entries: list[dict]) -> dict[str, set[str]]:
@@ -33,9 +45,7 @@ def symmetric_related(entries: list[dict]) -> dict[str, set[str]]:
 
 
 def load_terms(loader) -> None:
-    from rules.loader import digest
-
-    entries = read_terms(getattr(loader, "glossary_file", CONTENT_FILE))
+    entries = read_terms(getattr(loader, "glossary_file", CONTENT_DIR))
     related = symmetric_related(entries)
     written: list[tuple[Term, dict]] = []
     with deferred_rerender():

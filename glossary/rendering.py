@@ -7,6 +7,7 @@ never re-render it; ``glossary.signals`` re-renders it when a term is added, cha
 
 from __future__ import annotations
 
+import html
 import re
 import threading
 import unicodedata
@@ -89,6 +90,15 @@ def render_markdown(text: str, *, exclude_term_slug: str | None = None, section:
         glossary = glossary if glossary is not None else get_glossary()
         html = glossary.link_html(html, exclude=exclude_term_slug, section=section)
     return html
+
+
+def plain_text(markup: str) -> str:
+    """Stored HTML as plain text (search, meta descriptions): tags and tooltip definitions removed."""
+    from django.utils.html import strip_tags
+
+    from .linking import strip_tooltips
+
+    return html.unescape(strip_tags(strip_tooltips(markup or ""))).strip()
 
 
 class MarkdownFieldsMixin:

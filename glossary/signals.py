@@ -1,4 +1,4 @@
-"""Keep linked texts, the search index and the matcher cache in step with the glossary.
+"""Keep linked texts and the matcher cache in step with the glossary.
 
 Adding, renaming, redefining or deleting a term re-renders every stored text that links it now or
 mentions one of its forms, so editors never have to re-save content by hand.
@@ -82,13 +82,6 @@ def deferred_rerender():
 
 # --- signals -----------------------------------------------------------------------------------------
 
-def term_search_text(term: Term) -> str:
-    from rules.search import plain_text
-
-    return " ".join([term.english_name, term.short_definition, " ".join(term.form_list),
-                     plain_text(linking.strip_tooltips(term.explanation_html))])
-
-
 @receiver(pre_save, sender=Term)
 def remember_old_url(sender, instance: Term, raw=False, **kwargs):
     instance._glossary_old_url = None
@@ -102,11 +95,7 @@ def remember_old_url(sender, instance: Term, raw=False, **kwargs):
 def term_saved(sender, instance: Term, raw=False, update_fields=None, **kwargs):
     if raw:
         return
-    from rules import search
-
     linking.invalidate()
-    search.index_document("term", str(instance.pk), instance.name, instance.get_absolute_url(),
-                          term_search_text(instance))
     if update_fields and set(update_fields) <= set(instance.markdown_fields.values()):
         return
     if suspended():
@@ -121,10 +110,7 @@ def term_saved(sender, instance: Term, raw=False, update_fields=None, **kwargs):
 
 @receiver(post_delete, sender=Term)
 def term_deleted(sender, instance: Term, **kwargs):
-    from rules import search
-
     linking.invalidate()
-    search.remove_document("term", str(instance.pk))
     if suspended():
         _state.dirty = True
     else:

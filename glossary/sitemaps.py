@@ -1,14 +1,15 @@
-from django.contrib.sitemaps import Sitemap
+from riftpal.sitemaps import ModelSitemap, PagesSitemap
 
 from .models import Term
 
 
-class TermSitemap(Sitemap):
-    changefreq = "monthly"
+class GlossaryPagesSitemap(PagesSitemap):
+    names = ["glossary:index"]
+
+
+class TermSitemap(ModelSitemap):
+    model = Term
     priority = 0.6
 
-    def items(self):
-        return Term.objects.all()
 
-    def lastmod(self, term):
-        return term.updated_at
+SITEMAPS = {"glossaire-index": GlossaryPagesSitemap, "glossaire": TermSitemap}

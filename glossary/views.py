@@ -8,13 +8,14 @@ from itertools import groupby
 from django.db.models import Q
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404, render
+from django.utils.text import capfirst
 from django.views.decorators.http import require_GET
 
-from rules.models import Card, FAQEntry, Guide, GuideSection
-
 from .models import Term, sort_key
+from .signals import markdown_models
 
 MAX_QUERY_LENGTH = 100
+APPEARANCES_SHOWN = 12
 
 
 def matches(term: Term, query: str) -> bool:
@@ -48,31 +49,26 @@ def index(request: HttpRequest):
     })
 
 
-def linking_texts(term: Term) -> dict[str, list]:
-    """The FAQ entries, guides, cards and other terms whose stored text links ``term``."""
+def linking_texts(term: Term, limit: int = APPEARANCES_SHOWN) -> list[dict]:
+    """The stored texts of every app that link ``term``, grouped by kind, the first ``limit`` of each.
+
+    Any model rendered with ``MarkdownFieldsMixin`` counts, so the glossary knows nothing of the apps
+    that use it.
+    """
     marker = f'href="{term.get_absolute_url()}"'
-
-    def having(model, fields):
+    groups = []
+    for model in markdown_models():
         condition = Q()
-        for field in fields:
-            condition |= Q(**{f"{field}__contains": marker})
-        return model.objects.filter(condition)
-
-    sections = having(GuideSection, ["body_html"]).select_related("guide").order_by("guide__order", "order")
-    guide_ids = set(having(Guide, ["intro_html"]).values_list("pk", flat=True))
-    guides: dict[int, dict] = {}
-    for guide in Guide.objects.filter(Q(pk__in=guide_ids) | Q(sections__in=sections)).distinct():
-        guides[guide.pk] = {"guide": guide, "sections": []}
-    for section in sections:
-        guides[section.guide_id]["sections"].append(section)
-    return {
-        "faq": list(having(FAQEntry, ["short_answer_html", "explanation_html", "example_html"])
-                    .select_related("category")),
-        "guides": list(guides.values()),
-        "cards": list(having(Card, ["rules_html", "attached_html", "notes_html"])),
-        "terms": sorted(having(Term, ["explanation_html"]).exclude(pk=term.pk),
-                        key=lambda other: sort_key(other.name)),
-    }
+        for target in model.markdown_fields.values():
+            condition |= Q(**{f"{target}__contains": marker})
+        found = model._default_manager.filter(condition)
+        if model is Term:
+            found = found.exclude(pk=term.pk)
+        total = found.count()
+        if total:
+            groups.append({"label": capfirst(model._meta.verbose_name_plural), "items": list(found[:limit]),
+                           "total": total, "more": total - min(total, limit)})
+    return groups
 
 
 @require_GET
@@ -83,5 +79,5 @@ def detail(request: HttpRequest, slug: str):
         "term": term,
         "related": sorted(term.related.all(), key=lambda t: sort_key(t.name)),
         "appearances": appearances,
-        "appears_anywhere": any(appearances.values()),
+        "appears_anywhere": bool(appearances),
     })

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Card, Category, FAQEntry, Guide, GuideSection, WorkedExample
+from .models import Card, Category, FAQEntry, Guide, GuideSection
 
 
 @admin.register(Category)
@@ -48,14 +48,6 @@ class GuideAdmin(admin.ModelAdmin):
     search_fields = ["title", "summary", "intro", "sections__body"]
     prepopulated_fields = {"slug": ["title"]}
     inlines = [GuideSectionInline]
-
-
-@admin.register(WorkedExample)
-class WorkedExampleAdmin(admin.ModelAdmin):
-    list_display = ["title", "slug", "topic", "updated_at"]
-    list_filter = ["topic"]
-    search_fields = ["title", "description", "scenario"]
-    prepopulated_fields = {"slug": ["title"]}
 
 
 admin.site.site_header = "RiftPal — administration"

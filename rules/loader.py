@@ -12,8 +12,6 @@ of the object as it wrote it. On a later run:
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,14 +20,13 @@ from pathlib import Path
 import yaml
 from django.db import models, transaction
 
+from examples.models import WorkedExample
+from glossary.loader import digest
+
 from .engine import ScenarioError
-from .models import Card, Category, ContentRecord, FAQEntry, Guide, GuideSection, WorkedExample
+from .models import Card, Category, ContentRecord, FAQEntry, Guide, GuideSection
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
-
-
-def digest(data) -> str:
-    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str, ensure_ascii=False).encode()).hexdigest()
 
 
 def fingerprint(obj: models.Model) -> str:

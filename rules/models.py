@@ -1,13 +1,12 @@
-"""Content of the site: categories, FAQ entries, guides and their sections, reference cards, worked examples."""
+"""Content of the site: categories, FAQ entries, guides and their sections, reference cards."""
 
 from __future__ import annotations
-
-import hashlib
 
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 
+from examples.models import WorkedExample
 from glossary.rendering import MarkdownFieldsMixin
 
 
@@ -69,61 +68,6 @@ class Card(MarkdownFieldsMixin, models.Model):
             value = getattr(self, field)
             if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
                 raise ValidationError({field: "Une liste de textes est attendue, par exemple [\"Chaos\"]."})
-
-
-class WorkedExample(models.Model):
-    """A worked example: a scenario the engine resolves, shown step by step by the example player."""
-
-    class Topic(models.TextChoices):
-        LAYERS = "couches", "Couches, dépendances et horodatages"
-        POWER = "puissance", "Calculs de puissance"
-        REPLACEMENT = "remplacement", "Effets de remplacement"
-        LEVEL = "niveau-xp", "Niveau, XP et résolution"
-
-    slug = models.SlugField("identifiant", unique=True, max_length=80)
-    title = models.CharField("titre", max_length=200)
-    topic = models.CharField("thème", max_length=20, choices=Topic.choices, default=Topic.LAYERS)
-    description = models.TextField("situation", blank=True)
-    scenario = models.TextField("scénario (YAML)")
-    scenario_hash = models.CharField(max_length=64, editable=False, blank=True)
-    result = models.JSONField("résultat calculé", default=dict, editable=False, blank=True)
-    order = models.PositiveIntegerField("ordre", default=0)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ["topic", "order", "title"]
-        verbose_name = "exemple commenté"
-        verbose_name_plural = "exemples commentés"
-
-    def __str__(self) -> str:
-        return self.title
-
-    def save(self, *args, **kwargs):
-        if self.scenario_hash != self.compute_hash() or not self.result:
-            self.refresh_result()
-        super().save(*args, **kwargs)
-
-    def get_absolute_url(self) -> str:
-        return reverse("rules:example_detail", args=[self.slug])
-
-    def compute_hash(self) -> str:
-        return hashlib.sha256(self.scenario.encode("utf-8")).hexdigest()
-
-    def clean(self):
-        """Refuse a scenario the engine refuses, with the engine's French message."""
-        from rules import engine
-
-        try:
-            engine.load_scenario(self.scenario)
-        except engine.ScenarioError as exc:
-            raise ValidationError({"scenario": exc.message}) from exc
-
-    def refresh_result(self) -> None:
-        """Run the engine once for this version of the scenario and store the result (trace included)."""
-        from rules import player
-
-        self.result = player.compute(self.scenario)
-        self.scenario_hash = self.compute_hash()
 
 
 class FAQEntry(MarkdownFieldsMixin, models.Model):
@@ -233,27 +177,3 @@ class ContentRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind}:{self.key}"
-
-
-class SearchDocument(models.Model):
-    """One searchable text of the site (FAQ entry, guide section, card, glossary term), kept in step by signals.
-
-    ``norm_title`` and ``norm_text`` are lower-case and accent-free so that « dependance » finds « Dépendance ».
-    """
-
-    kind = models.CharField(max_length=20)
-    key = models.CharField(max_length=200)
-    title = models.CharField(max_length=250)
-    url = models.CharField(max_length=300)
-    text = models.TextField(blank=True)
-    norm_title = models.CharField(max_length=250)
-    norm_text = models.TextField(blank=True)
-    updated_at = models.DateTimeField(auto_now=True, db_index=True)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["kind", "key"], name="unique_search_document")]
-        verbose_name = "document de recherche"
-        verbose_name_plural = "documents de recherche"
-
-    def __str__(self) -> str:
-        return f"{self.kind}: {self.title}"

@@ -1,29 +1,10 @@
-from django.contrib.sitemaps import Sitemap
-from django.urls import reverse
+from riftpal.sitemaps import ModelSitemap, PagesSitemap
 
-from .models import Card, FAQEntry, Guide, WorkedExample
-
-
-class StaticSitemap(Sitemap):
-    changefreq = "weekly"
-
-    def items(self):
-        return ["rules:home", "rules:faq_index", "rules:guide_index", "rules:example_index", "rules:card_index",
-                "glossary:index"]
-
-    def location(self, item):
-        return reverse(item)
+from .models import Card, FAQEntry, Guide
 
 
-class ModelSitemap(Sitemap):
-    changefreq = "monthly"
-    model = None
-
-    def items(self):
-        return self.model.objects.all()
-
-    def lastmod(self, obj):
-        return obj.updated_at
+class ContentPagesSitemap(PagesSitemap):
+    names = ["rules:home", "rules:faq_index", "rules:guide_index", "rules:card_index"]
 
 
 class FAQSitemap(ModelSitemap):
@@ -40,14 +21,4 @@ class CardSitemap(ModelSitemap):
     model = Card
 
 
-class ExampleSitemap(ModelSitemap):
-    model = WorkedExample
-
-
-SITEMAPS = {"pages": StaticSitemap, "faq": FAQSitemap, "guides": GuideSitemap, "cartes": CardSitemap,
-            "exemples": ExampleSitemap}
-
-
-def register(name: str, sitemap: type[Sitemap]) -> None:
-    """Other apps (glossary, examples) add their pages here."""
-    SITEMAPS[name] = sitemap
+SITEMAPS = {"pages": ContentPagesSitemap, "faq": FAQSitemap, "guides": GuideSitemap, "cartes": CardSitemap}

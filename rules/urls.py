@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import sandbox_views, views
+from . import views
 
 app_name = "rules"
 
@@ -12,10 +12,4 @@ urlpatterns = [
     path("guides/<slug:slug>/", views.guide_detail, name="guide_detail"),
     path("cartes/", views.card_index, name="card_index"),
     path("cartes/<slug:slug>/", views.card_detail, name="card_detail"),
-    path("exemples/", views.example_index, name="example_index"),
-    path("exemples/<slug:slug>/", views.example_detail, name="example_detail"),
-    path("api/exemples/<slug:slug>/", views.example_api, name="example_api"),
-    path("recherche/", views.search_view, name="search"),
-    path("bac-a-sable/", sandbox_views.sandbox, name="sandbox"),
-    path("bac-a-sable/exporter/", sandbox_views.sandbox_export, name="sandbox_export"),
 ]

@@ -27,8 +27,12 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.sitemaps",
     "django_htmx",
-    "rules",
+    # Lower apps first: glossary (terms, Markdown) < examples (engine, player) < rules (content) < search, sandbox.
     "glossary",
+    "examples",
+    "rules",
+    "search",
+    "sandbox",
 ]
 
 MIDDLEWARE = [

@@ -3,8 +3,9 @@
 import pytest
 
 from glossary.models import Term
-from rules.models import Card, FAQEntry, GuideSection, SearchDocument
-from rules.search import search
+from rules.models import Card, FAQEntry, GuideSection
+from search.engine import search
+from search.models import SearchDocument
 from tests.rules.factories import card, faq, guide
 
 from .factories import term

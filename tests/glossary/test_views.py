@@ -51,9 +51,10 @@ def test_term_page_shows_everything_about_the_term(client):
     assert 'href="/glossaire/defenseur/"' in body  # related term, and linked in the explanation
     assert 'href="/glossaire/bouclier/" aria-describedby' not in body  # no self-link
     assert "Où ce terme apparaît" in body
-    for url in (entry.get_absolute_url(), obj.get_absolute_url(), obj.sections.get().get_absolute_url(),
+    for url in (entry.get_absolute_url(), obj.sections.get().get_absolute_url(),
                 gear.get_absolute_url(), other.get_absolute_url()):
         assert f'href="{url}"' in body
+    assert "Guide des boucliers — Section bouclier" in body  # a section is named with its guide
 
 
 def test_unknown_term_is_404(client):

@@ -17,7 +17,7 @@ def test_every_page_type_answers(client, content):
     urls = [
         reverse("rules:home"), reverse("rules:faq_index"), reverse("rules:guide_index"),
         reverse("rules:card_index"), content["faq"].get_absolute_url(), content["guide"].get_absolute_url(),
-        content["card"].get_absolute_url(), reverse("rules:search") + "?q=couche", reverse("sitemap"),
+        content["card"].get_absolute_url(), reverse("search:search") + "?q=couche", reverse("sitemap"),
     ]
     for url in urls:
         response = client.get(url)
@@ -55,9 +55,9 @@ def test_unknown_slugs_get_a_french_404(client):
 
 def test_search_page_and_htmx_fragment(client):
     faq(question="Doubler une unité négative", short_answer="Ajoute 0.")
-    full = client.get(reverse("rules:search"), {"q": "negative"})
+    full = client.get(reverse("search:search"), {"q": "negative"})
     assert "<mark>négative</mark>" in full.content.decode() and "<html" in full.content.decode()
-    fragment = client.get(reverse("rules:search"), {"q": "negative"}, headers={"HX-Request": "true"})
+    fragment = client.get(reverse("search:search"), {"q": "negative"}, headers={"HX-Request": "true"})
     body = fragment.content.decode()
     assert "<mark>négative</mark>" in body and "<html" not in body
     assert "HX-Request" in fragment["Vary"]
@@ -66,7 +66,7 @@ def test_search_page_and_htmx_fragment(client):
 @pytest.mark.parametrize("query", ["", "<script>alert(1)</script>", "'; DROP TABLE rules_faqentry; --",
                                    "é" * 10_000])
 def test_search_never_fails_on_hostile_input(client, query):
-    response = client.get(reverse("rules:search"), {"q": query})
+    response = client.get(reverse("search:search"), {"q": query})
     assert response.status_code == 200
     assert "<script>alert" not in response.content.decode()
 

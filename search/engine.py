@@ -16,7 +16,6 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Max
-from django.utils.html import strip_tags
 
 MAX_QUERY_LENGTH = 200
 MAX_TERMS = 8
@@ -48,11 +47,6 @@ def query_terms(query: str) -> list[str]:
     return seen[:MAX_TERMS]
 
 
-def plain_text(markup: str) -> str:
-    """Stored HTML as searchable text: tags and the glossary's tooltip definitions removed."""
-    from glossary.linking import strip_tooltips
-
-    return html.unescape(strip_tags(strip_tooltips(markup or ""))).strip()
 
 
 @dataclass

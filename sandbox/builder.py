@@ -1346,7 +1346,7 @@ def run_scenario(data: dict) -> dict:
     """The engine's result for a built scenario (cached by the hash of its canonical JSON)."""
     from django.core.cache import cache
 
-    from rules import player
+    from examples import player
 
     key = "sandbox:" + scenario_hash(data)
     result = cache.get(key)

@@ -13,10 +13,11 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
-from rules import engine, player
-from rules import sandbox as sb
+from examples import player
+from examples.models import WorkedExample
+from rules import engine
 from rules.engine.kinds import ACTIONS, KINDS
-from rules.models import WorkedExample
+from sandbox import builder as sb
 
 PLAYER_ID = "sandbox-player"
 WORKSPACE_ID = "sandbox-workspace"
@@ -328,7 +329,7 @@ def sandbox(request: HtmxHttpRequest):
         form.focus = "sb-errors" if form.has_errors() else "sb-result-title"
     if status == 200 and (form.has_errors() or outcome.engine_error):
         status = 400
-    base_url = reverse("rules:sandbox")
+    base_url = reverse("sandbox:sandbox")
     context: dict[str, Any] = {
         **present(form),
         "outcome": outcome,
@@ -337,7 +338,7 @@ def sandbox(request: HtmxHttpRequest):
         "ran": run,
         "status_text": _summary(outcome),
         "share_url": request.build_absolute_uri(f"{base_url}?s={outcome.code}") if outcome.code else None,
-        "export_url": f"{reverse('rules:sandbox_export')}?s={outcome.code}" if outcome.code else None,
+        "export_url": f"{reverse('sandbox:export')}?s={outcome.code}" if outcome.code else None,
         "yaml": sb.to_yaml(outcome.data) if outcome.data else None,
         "player_html": None,
         "workspace_id": WORKSPACE_ID,
@@ -365,12 +366,12 @@ def sandbox(request: HtmxHttpRequest):
             status = 400
     if request.htmx and not request.htmx.boosted and not request.htmx.history_restore_request:
         if request.htmx.target == PLAYER_ID and player_context is not None:
-            return render(request, "rules/_player.html", context, status=status)
-        response = render(request, "rules/sandbox.html#workspace", context, status=status)
+            return render(request, "examples/_player.html", context, status=status)
+        response = render(request, "sandbox/sandbox.html#workspace", context, status=status)
         if outcome.code and request.method == "POST":
             response["HX-Replace-Url"] = f"{base_url}?s={outcome.code}"
         return response
-    return render(request, "rules/sandbox.html", context, status=status)
+    return render(request, "sandbox/sandbox.html", context, status=status)
 
 
 @require_GET

@@ -10,7 +10,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules import sandbox as sb
+from sandbox import builder as sb
 
 from .test_sandbox import at_least_5, form_fields
 

@@ -13,7 +13,7 @@ import yaml
 from django.urls import reverse
 
 from rules import engine
-from rules import sandbox as sb
+from sandbox import builder as sb
 
 SCENARIOS = sorted((Path(__file__).resolve().parents[2] / "rules" / "content" / "scenarios").glob("*.yaml"))
 URL = "/bac-a-sable/"
@@ -347,11 +347,11 @@ def test_exported_yaml_is_accepted_by_the_engine():
 @pytest.mark.django_db
 def test_export_is_a_download(client):
     code = sb.encode(at_least_5())
-    response = client.get(reverse("rules:sandbox_export"), {"s": code})
+    response = client.get(reverse("sandbox:export"), {"s": code})
     assert response.status_code == 200
     assert response["Content-Disposition"] == 'attachment; filename="au-moins-5.yaml"'
     engine.load_scenario(response.content.decode())
-    assert client.get(reverse("rules:sandbox_export"), {"s": "1.zz"}).status_code == 400
+    assert client.get(reverse("sandbox:export"), {"s": "1.zz"}).status_code == 400
 
 
 # --------------------------------------------------------------------------- the page
@@ -510,7 +510,7 @@ def test_open_a_worked_example(client, site_content):
     assert 'value="Jusqu&#x27;à 5 (passive)"' in html and "Unité A : puissance 5" in html
     assert client.get(URL, {"exemple": "inconnu"}).status_code == 404
     detail = client.get(
-        reverse("rules:example_detail", args=["deux-augmentations-limitees"])
+        reverse("examples:detail", args=["deux-augmentations-limitees"])
     ).content.decode()
     assert "/bac-a-sable/?exemple=deux-augmentations-limitees" in detail
     faq = client.get("/faq/").content.decode()

@@ -1,8 +1,7 @@
 import pytest
 
-from rules import search
-
-from .factories import card, faq, guide
+from search import engine as search
+from tests.rules.factories import card, faq, guide
 
 pytestmark = pytest.mark.django_db
 

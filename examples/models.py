@@ -1,0 +1,64 @@
+"""Worked examples: a scenario the rules engine resolves, stored with its computed result."""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.urls import reverse
+
+
+class WorkedExample(models.Model):
+    """A worked example: a scenario the engine resolves, shown step by step by the example player."""
+
+    class Topic(models.TextChoices):
+        LAYERS = "couches", "Couches, dépendances et horodatages"
+        POWER = "puissance", "Calculs de puissance"
+        REPLACEMENT = "remplacement", "Effets de remplacement"
+        LEVEL = "niveau-xp", "Niveau, XP et résolution"
+
+    slug = models.SlugField("identifiant", unique=True, max_length=80)
+    title = models.CharField("titre", max_length=200)
+    topic = models.CharField("thème", max_length=20, choices=Topic.choices, default=Topic.LAYERS)
+    description = models.TextField("situation", blank=True)
+    scenario = models.TextField("scénario (YAML)")
+    scenario_hash = models.CharField(max_length=64, editable=False, blank=True)
+    result = models.JSONField("résultat calculé", default=dict, editable=False, blank=True)
+    order = models.PositiveIntegerField("ordre", default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["topic", "order", "title"]
+        verbose_name = "exemple commenté"
+        verbose_name_plural = "exemples commentés"
+
+    def __str__(self) -> str:
+        return self.title
+
+    def save(self, *args, **kwargs):
+        if self.scenario_hash != self.compute_hash() or not self.result:
+            self.refresh_result()
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("examples:detail", args=[self.slug])
+
+    def compute_hash(self) -> str:
+        return hashlib.sha256(self.scenario.encode("utf-8")).hexdigest()
+
+    def clean(self):
+        """Refuse a scenario the engine refuses, with the engine's French message."""
+        from rules import engine
+
+        try:
+            engine.load_scenario(self.scenario)
+        except engine.ScenarioError as exc:
+            raise ValidationError({"scenario": exc.message}) from exc
+
+    def refresh_result(self) -> None:
+        """Run the engine once for this version of the scenario and store the result (trace included)."""
+        from . import player
+
+        self.result = player.compute(self.scenario)
+        self.scenario_hash = self.compute_hash()

@@ -1,0 +1,84 @@
+"""The example player's pages: the examples index, one example step by step, and the JSON API."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.middleware import HtmxDetails
+
+from . import player
+from .models import WorkedExample
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+
+def embedded_players(request: HttpRequest, examples) -> list[str]:
+    """The live example player of each example, at its first step, ready to drop into a page."""
+    rendered = []
+    for example in examples:
+        context, _ = example_context(example, embedded=True)
+        rendered.append(render_to_string("examples/_player.html", context, request))
+    return rendered
+
+
+@require_GET
+def index(request: HttpRequest):
+    topics = []
+    examples = list(WorkedExample.objects.order_by("topic", "order", "title"))
+    for value, label in WorkedExample.Topic.choices:
+        items = [example for example in examples if example.topic == value]
+        if items:
+            topics.append({"slug": value, "label": label, "examples": items})
+    return render(request, "examples/index.html", {"topics": topics})
+
+
+def example_context(example: WorkedExample, query=None, embedded: bool = False) -> tuple[dict, int]:
+    """The player for a stored worked example (its result was computed on save)."""
+    context, status = player.player_context(
+        result=example.result,
+        data=player.parse_scenario(example.scenario),
+        scenario_hash=example.scenario_hash,
+        query=query or {},
+        base_url=example.get_absolute_url(),
+        player_id=f"player-{example.slug}",
+        title=example.title,
+        embedded=embedded,
+    )
+    context["example"] = example
+    return context, status
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def detail(request: HtmxHttpRequest, slug: str):
+    example = get_object_or_404(WorkedExample, slug=slug)
+    context, status = example_context(example, request.GET, embedded=request.GET.get("integre") == "1")
+    context["faq_entries"] = example.faq_entries.all()
+    context["guide_sections"] = example.guide_sections.select_related("guide")
+    if request.htmx and not request.htmx.boosted and not request.htmx.history_restore_request:
+        return render(request, "examples/_player.html", context, status=status)
+    return render(request, "examples/detail.html", context, status=status)
+
+
+@require_GET
+def api(request: HttpRequest, slug: str):
+    example = WorkedExample.objects.filter(slug=slug).first()
+    if example is None:
+        return JsonResponse({"erreur": f"Aucun exemple commenté ne porte l'identifiant « {slug} »."}, status=404,
+                            json_dumps_params={"ensure_ascii": False})
+    payload = {
+        "version": 1,
+        "slug": example.slug,
+        "title": example.title,
+        "topic": example.topic,
+        "description": example.description,
+        "url": request.build_absolute_uri(example.get_absolute_url()),
+        "result": example.result,
+    }
+    return JsonResponse(payload, json_dumps_params={"ensure_ascii": False})

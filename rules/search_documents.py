@@ -1,0 +1,41 @@
+"""What the content app gives to search: FAQ entries, guides, guide sections and reference cards.
+
+Declared on ``RulesConfig.search_documents``; the ``search`` app reads it (this app does not import search).
+"""
+
+from glossary.rendering import plain_text
+
+from .models import Card, FAQEntry, Guide, GuideSection
+
+
+def faq_document(entry: FAQEntry):
+    text = " ".join(plain_text(part) for part in (entry.short_answer_html, entry.explanation_html, entry.example_html))
+    return ("faq", str(entry.pk), entry.question, entry.get_absolute_url(), text)
+
+
+def section_document(section: GuideSection):
+    return ("section", str(section.pk), f"{section.guide.title} — {section.title}", section.get_absolute_url(),
+            plain_text(section.body_html))
+
+
+def guide_document(guide: Guide):
+    own = ("guide", str(guide.pk), guide.title, guide.get_absolute_url(),
+           " ".join([guide.summary, plain_text(guide.intro_html)]))
+    # Section results carry the guide's title and address.
+    return [own, *(section_document(section) for section in guide.sections.all())]
+
+
+def card_document(card: Card):
+    text = " ".join(
+        [card.card_type, " ".join(card.keywords or []), " ".join(card.domains or [])]
+        + [plain_text(part) for part in (card.rules_html, card.attached_html, card.notes_html)]
+    )
+    return ("card", str(card.pk), card.name, card.get_absolute_url(), text)
+
+
+DOCUMENTS = {
+    FAQEntry: ("faq", faq_document),
+    GuideSection: ("section", section_document),
+    Guide: ("guide", guide_document),
+    Card: ("card", card_document),
+}

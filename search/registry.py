@@ -1,0 +1,56 @@
+"""What the site can search, declared by the apps that own it.
+
+An app lists its searchable models on its ``AppConfig``: ``search_documents = "app.module.DOCUMENTS"``,
+a dotted path to a dict ``{Model: (kind, function)}``. The function turns one object into a document tuple
+``(kind, key, title, url, text)``, or a list of them when saving one object changes the text of others (a
+guide's title shows in its sections' results).
+This app imports no content model: it only follows those declarations and keeps the table in step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.apps import apps
+from django.db.models.signals import post_delete, post_save
+from django.utils.module_loading import import_string
+
+DOCUMENTS: dict[type, tuple[str, Callable]] = {}
+
+
+def collect() -> dict[type, tuple[str, Callable]]:
+    DOCUMENTS.clear()
+    for config in apps.get_app_configs():
+        path = getattr(config, "search_documents", None)
+        if path:
+            DOCUMENTS.update(import_string(path))
+    return DOCUMENTS
+
+
+def documents_of(instance) -> list[tuple]:
+    made = DOCUMENTS[type(instance)][1](instance)
+    return made if isinstance(made, list) else [made]
+
+
+def index_on_save(sender, instance, raw=False, **kwargs):
+    if raw or sender not in DOCUMENTS:
+        return
+    from .engine import index_document
+
+    for document in documents_of(instance):
+        index_document(*document)
+
+
+def unindex_on_delete(sender, instance, **kwargs):
+    if sender not in DOCUMENTS:
+        return
+    from .engine import remove_document
+
+    remove_document(DOCUMENTS[sender][0], str(instance.pk))
+
+
+def connect() -> None:
+    collect()
+    post_save.connect(index_on_save, dispatch_uid="search-index-on-save")
+    post_delete.connect(unindex_on_delete, dispatch_uid="search-unindex-on-delete")
+
