@@ -1,4 +1,5 @@
-"""Benchmark of the rules engine: one full computation for 10..160 effects on 10 objects.
+"""Benchmark of the rules engine: one full computation for 10..160 effects on 10 objects; a full
+combat (6 units a side, 10 effects); a 10-turn scripted duel; growth exponents in units and effects.
 
 Run from the repository root:  .venv/bin/python bench/engine.py
 Prints a small table, the growth exponent (log-log least squares fit) and the slowest source example.
@@ -130,5 +131,101 @@ def main() -> None:
     )
 
 
+def combat_scenario(per_side: int, n_effects: int) -> dict:
+    """A full combat: ``per_side`` attackers move in against as many defenders, with effects on them."""
+    kws = (["Tank"], [], ["Assaut 1"], ["Bouclier 1"], ["Arrière-ligne"], [])
+    objects = [{"id": "pont", "name": "Pont", "type": "battlefield", "controller": "p2"}]
+    for side, pid in (("a", "p1"), ("d", "p2")):
+        for j in range(per_side):
+            o = {
+                "id": f"{side}{j}",
+                "name": f"{side.upper()}{j}",
+                "printed_power": 2 + j % 4,
+                "controller": pid,
+                "keywords": kws[j % len(kws)],
+            }
+            o.update({"zone": "base"} if side == "a" else {"zone": "battlefield", "at": "pont"})
+            objects.append(o)
+    effects = []
+    for i in range(n_effects):
+        side = "a" if i % 2 else "d"
+        target = f"{side}{i % per_side}"
+        e = {"id": f"e{i}", "label": f"Effet {i}", "target": target, "since": 1 + i}
+        e.update(_KINDS[i % 4](i, target))
+        effects.append(e)
+
+    # the defender's assignment order is fixed so one outcome is timed (choices explored otherwise)
+    def legal(side):  # Tank first, Backline last (R. 815, 826)
+        rank = {0: 0, 4: 2}
+        return sorted((f"{side}{j}" for j in range(per_side)), key=lambda x: rank.get(int(x[1:]) % len(kws), 1))
+
+    return {
+        "title": "Combat complet",
+        "description": "Scénario synthétique pour mesurer un combat.",
+        "topic": "combat",
+        "players": [{"id": "p1", "name": "Joueuse A"}, {"id": "p2", "name": "Joueur B"}],
+        "objects": objects,
+        "effects": effects,
+        "actions": [{"do": "standard_move", "objects": [f"a{j}" for j in range(per_side)], "to": "pont"}],
+        "choices": [{"assign": legal("a"), "by": "p2"}, {"assign": legal("d"), "by": "p1"}],
+    }
+
+
+def duel_scenario(turns: int) -> dict:
+    """A scripted duel: each turn, the turn player starts, moves its unit (base ↔ its battlefield), ends."""
+    objects = [
+        {"id": "pont", "name": "Pont", "type": "battlefield"},
+        {"id": "autel", "name": "Autel", "type": "battlefield"},
+        {"id": "va", "name": "Vi", "printed_power": 3, "zone": "base", "controller": "p1", "keywords": ["Chasse 1"]},
+        {"id": "vb", "name": "Garen", "printed_power": 3, "zone": "base", "controller": "p2"},
+        {"id": "xa", "name": "Ahri", "printed_power": 1, "zone": "base", "controller": "p1", "keywords": ["Assaut 1"]},
+    ]
+    effects = [{"id": "buff-vi", "label": "Bannière (+1)", "kind": "increase", "value": 1, "target": "va", "since": 1}]
+    actions = []
+    for t in range(turns):
+        unit, bf = ("va", "pont") if t % 2 == 0 else ("vb", "autel")
+        dest = bf if (t // 2) % 2 == 0 else "base"
+        actions += [{"do": "start_turn"}, {"do": "standard_move", "objects": [unit], "to": dest}, {"do": "end_turn"}]
+    return {
+        "title": "Duel scripté",
+        "description": "Une partie de plusieurs tours pour mesurer le moteur.",
+        "topic": "score",
+        "victory_score": 99,
+        "players": [{"id": "p1", "name": "Joueuse A", "deck": 40}, {"id": "p2", "name": "Joueur B", "deck": 40}],
+        "objects": objects,
+        "effects": effects,
+        "actions": actions,
+    }
+
+
+def best_run(sc, repeat: int, trace: bool = True) -> float:
+    best = math.inf
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        run(sc, trace=trace)
+        best = min(best, time.perf_counter() - t0)
+    return best * 1000
+
+
+def main_turn() -> None:
+    sc = load_scenario(combat_scenario(6, 10))
+    t = best_run(sc, 15)
+    print(f"combat complet, 6 unités par camp, 10 effets : {t:.2f} ms avec trace (cible < 10 ms)")
+    d = load_scenario(duel_scenario(10))
+    t = best_run(d, 5)
+    print(f"duel scripté de 10 tours ({len(d.actions)} actions) : {t:.2f} ms avec trace (cible < 200 ms)")
+    units = (2, 3, 4, 6, 8)
+    tu = [best_run(load_scenario(combat_scenario(n, 10)), 7) for n in units]
+    effects = (5, 10, 20, 40)
+    te = [best_run(load_scenario(combat_scenario(6, n)), 7) for n in effects]
+    print("combat, unités par camp : " + ", ".join(f"{n} → {x:.2f} ms" for n, x in zip(units, tu, strict=True)))
+    print("combat, effets : " + ", ".join(f"{n} → {x:.2f} ms" for n, x in zip(effects, te, strict=True)))
+    print(
+        f"exposant de croissance du combat : {fit_exponent(units, tu):.2f} en unités, "
+        f"{fit_exponent(effects, te):.2f} en effets (cible ≤ 2)"
+    )
+
+
 if __name__ == "__main__":
     main()
+    main_turn()

@@ -256,7 +256,10 @@ def get_glossary() -> Glossary:
     from django.db import DatabaseError
 
     from .models import Term
+    from .signals import in_batch
 
+    if in_batch() and _cache["version"] is not None:
+        return _cache["glossary"]
     try:
         version = current_version()
     except (DatabaseError, RuntimeError):

@@ -60,6 +60,7 @@ def load_terms(loader) -> None:
                 obj.explanation = data.get("explanation") or ""
                 obj.forms = "\n".join(data.get("forms") or [])
                 obj.kind = data.get("kind") or Term.Kind.CONCEPT
+                obj.rules = [str(number) for number in data.get("rules") or []]
                 obj.save()
                 return obj
 

@@ -22,13 +22,18 @@ def sort_key(text: str) -> str:
 class Term(MarkdownFieldsMixin, models.Model):
     class Kind(models.TextChoices):
         KEYWORD = "mot-cle", "Mot-clé"
-        CONCEPT = "notion", "Notion"
-        ACTION = "action", "Action"
+        STATE = "etat", "État"
+        ACTION = "action", "Action de jeu"
         ZONE = "zone", "Zone"
+        CARD_TYPE = "type-de-carte", "Type de carte"
+        PHASE = "phase", "Phase ou étape du tour"
+        CONCEPT = "notion", "Notion"
+        RESOURCE = "ressource", "Ressource"
         EFFECT = "effet", "Type d'effet"
         CALCULATION = "calcul", "Calcul de puissance"
         ROLE = "role", "Joueur et rôle"
         OBJECT = "objet", "Objet de jeu"
+        MODE = "mode", "Mode de jeu"
 
     name = models.CharField("nom", max_length=120, unique=True)
     slug = models.SlugField("identifiant", max_length=120, unique=True)
@@ -40,6 +45,8 @@ class Term(MarkdownFieldsMixin, models.Model):
     )
     explanation = models.TextField("explication (Markdown)", blank=True)
     explanation_html = models.TextField(editable=False, blank=True)
+    rules = models.JSONField("règles", default=list, blank=True,
+                             help_text="Numéros des règles de base qui définissent ce terme, par exemple [\"815\"].")
     forms = models.TextField(
         "autres formes", blank=True,
         help_text="Une forme par ligne (pluriel, féminin, conjugaisons…) ; chacune devient un lien vers ce "

@@ -32,6 +32,11 @@ MARKDOWN_CONFIG = {
 }
 
 
+# Filters other apps add to every rendered text, after sanitising and glossary linking: each takes the HTML
+# and the text's section key and returns HTML (the rules app links « R. 459 » citations this way).
+HTML_FILTERS: list = []
+
+
 def sanitise(html: str) -> str:
     """Keep only harmless tags and attributes; links get http(s)/mailto/relative URLs only."""
     return nh3.clean(
@@ -89,6 +94,8 @@ def render_markdown(text: str, *, exclude_term_slug: str | None = None, section:
 
         glossary = glossary if glossary is not None else get_glossary()
         html = glossary.link_html(html, exclude=exclude_term_slug, section=section)
+    for html_filter in HTML_FILTERS:
+        html = html_filter(html, section)
     return html
 
 
@@ -120,15 +127,16 @@ class MarkdownFieldsMixin:
 
     def render_markdown_fields(self) -> None:
         from .linking import get_glossary
-        from .signals import suspended
+        from .signals import mark_dirty, suspended
 
-        options = self.markdown_options()
         if suspended():
-            # Terms are being loaded in bulk: the whole site is re-rendered with links once they are in,
-            # so building the matcher again after every single term would be wasted work.
-            glossary, options = None, {**options, "link_terms": False}
-        else:
-            glossary = get_glossary()
+            # A bulk load is under way: everything is rendered once at its end (``deferred_rerender``).
+            for target in self.markdown_fields.values():
+                setattr(self, target, "")
+            mark_dirty()
+            return
+        glossary = get_glossary()
+        options = self.markdown_options()
         for source, target in self.markdown_fields.items():
             html = render_markdown(getattr(self, source) or "", section=self.markdown_section(source),
                                    glossary=glossary, **options)

@@ -10,7 +10,8 @@ from .rendering import plain_text
 
 def term_document(term: Term):
     text = " ".join([term.english_name, term.short_definition, plain_text(strip_tooltips(term.explanation_html))])
-    return ("term", str(term.pk), term.name, term.get_absolute_url(), text)
+    # Inflected forms are matched (as keywords) but never shown.
+    return ("term", str(term.pk), term.name, term.get_absolute_url(), text, {"keywords": term.forms})
 
 
 DOCUMENTS = {Term: ("term", term_document)}

@@ -42,7 +42,28 @@ def rerender(obj: models.Model) -> bool:
 
 def rerender_all() -> int:
     """Render every text of the site again (after a bulk load of terms). Returns how many changed."""
-    return sum(rerender(obj) for model in markdown_models() for obj in model._default_manager.all())
+    with rendering_batch():
+        return sum(rerender(obj) for model in markdown_models() for obj in model._default_manager.all())
+
+
+def in_batch() -> bool:
+    """True while a batch of texts is rendered with a glossary and rules that cannot change meanwhile:
+    caches skip their per-text freshness check."""
+    return getattr(_state, "batch", 0) > 0
+
+
+@contextmanager
+def rendering_batch():
+    _state.batch = getattr(_state, "batch", 0) + 1
+    try:
+        yield
+    finally:
+        _state.batch -= 1
+
+
+def mark_dirty() -> None:
+    """A text or term changed while re-rendering is deferred: render everything once at the end."""
+    _state.dirty = True
 
 
 def rerender_affected(urls: set[str], probe: linking.Glossary, skip: models.Model | None = None) -> int:
@@ -66,7 +87,11 @@ def suspended() -> bool:
 
 @contextmanager
 def deferred_rerender():
-    """Save many terms, then re-render the whole site once (the content loader uses this)."""
+    """Save many terms and texts, then render the whole site once (the content loader uses this).
+
+    Texts saved meanwhile are stored without HTML; the single pass at the end renders them with every term
+    and every other registered filter (rule citations) in place.
+    """
     if not suspended():
         _state.dirty = False
     _state.deferred = getattr(_state, "deferred", 0) + 1
@@ -93,11 +118,9 @@ def remember_old_url(sender, instance: Term, raw=False, **kwargs):
 
 @receiver(post_save, sender=Term)
 def term_saved(sender, instance: Term, raw=False, update_fields=None, **kwargs):
-    if raw:
-        return
+    if raw or (update_fields and set(update_fields) <= set(instance.markdown_fields.values())):
+        return  # only the stored HTML changed: the matcher (names, forms, definitions) is the same
     linking.invalidate()
-    if update_fields and set(update_fields) <= set(instance.markdown_fields.values()):
-        return
     if suspended():
         _state.dirty = True
         return

@@ -24,7 +24,10 @@ from examples.models import WorkedExample
 from glossary.loader import digest
 
 from .engine import ScenarioError
-from .models import Card, Category, ContentRecord, FAQEntry, Guide, GuideSection
+from . import citations
+from .choices import Chapter
+from .citations import parse_covers
+from .models import Card, Category, ContentRecord, FAQEntry, Guide, GuideSection, RuleSection
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
 
@@ -40,7 +43,7 @@ def fingerprint(obj: models.Model) -> str:
         values[f.name] = sorted(getattr(obj, f.name).values_list("pk", flat=True))
     if isinstance(obj, Guide):
         values["sections"] = [
-            {"anchor": s.anchor, "title": s.title, "body": s.body, "order": s.order,
+            {"anchor": s.anchor, "title": s.title, "body": s.body, "order": s.order, "rules": s.rules,
              "examples": sorted(s.examples.values_list("pk", flat=True))}
             for s in obj.sections.order_by("order", "pk")
         ]
@@ -172,6 +175,7 @@ class Loader:
                 obj.summary = data.get("summary", "")[:200]
                 obj.intro = data.get("intro") or ""
                 obj.order = data.get("order", 0)
+                obj.checked_version = str(data.get("checked") or "")
                 obj.save()
                 anchors = []
                 for order, section_data in enumerate(data.get("sections") or []):
@@ -181,6 +185,7 @@ class Loader:
                     )
                     section.title = section_data["title"]
                     section.body = section_data["body"]
+                    section.rules = [str(number) for number in section_data.get("rules") or []]
                     section.order = order
                     section.save()
                     section.examples.set(self.examples_for(section_data.get("examples")))
@@ -190,6 +195,38 @@ class Loader:
 
             self.sync("guide", data["slug"], shipped, lambda d=data: Guide.objects.filter(slug=d["slug"]).first(),
                       write)
+
+    def load_reference(self):
+        """The rules reference: one file per section in ``reference/``."""
+        from glossary.models import Term
+
+        for path in sorted((self.content_dir / "reference").glob("*.yaml")):
+            data = read_yaml(path)
+            if data.get("chapter") not in Chapter.values:
+                self.stats["refused"] += 1
+                self.messages.append(f"section « {path.stem} » refusée : chapitre « {data.get('chapter')} » inconnu.")
+                continue
+            shipped = self.with_found_examples(data, data.get("examples"))
+
+            def write(obj, data=data):
+                obj = obj or RuleSection(slug=data["slug"])
+                obj.title = data["title"]
+                obj.english_title = data.get("english_title") or ""
+                obj.chapter = data["chapter"]
+                obj.order = int(data.get("order") or 0)
+                obj.covers = parse_covers(data.get("covers"))
+                obj.rule_summaries = {citations.parse(str(k)) or str(k): " ".join(str(v).split())
+                                      for k, v in (data.get("rules") or {}).items()}
+                obj.summary = " ".join(str(data.get("summary") or "").split())[:250]
+                obj.body = data.get("body") or ""
+                obj.checked_version = str(data.get("checked") or "")
+                obj.save()
+                obj.terms.set(Term.objects.filter(slug__in=data.get("terms") or []))
+                obj.examples.set(self.examples_for(data.get("examples")))
+                return obj
+
+            self.sync("rule-section", data["slug"], shipped,
+                      lambda d=data: RuleSection.objects.filter(slug=d["slug"]).first(), write)
 
     def load_faq(self):
         entries = [read_yaml(path) for path in sorted((self.content_dir / "faq").glob("*.yaml"))]
@@ -204,6 +241,8 @@ class Loader:
                 obj.example = data.get("example") or ""
                 obj.featured = bool(data.get("featured"))
                 obj.order = data.get("order", 0)
+                obj.rules = [str(number) for number in data.get("rules") or []]
+                obj.checked_version = str(data.get("checked") or "")
                 obj.save()
                 obj.examples.set(self.examples_for(data.get("examples")))
                 obj.cards.set(Card.objects.filter(slug__in=data.get("cards") or []))
@@ -220,13 +259,18 @@ class Loader:
             self.remember("faq", data["slug"], digest(shipped), obj)
 
     def load_all(self) -> Counter:
-        with transaction.atomic():
+        from glossary.signals import deferred_rerender
+
+        # Every text is rendered once, at the end, with all terms and rule sections in place.
+        with transaction.atomic(), deferred_rerender():
             # Glossary terms first: the texts loaded after them are rendered with their links at once.
             for loader in extra_loaders():
                 loader(self)
             self.load_categories()
             self.load_cards()
             self.load_examples()
+            # Before the texts that cite rules, so their « R. n » links and tooltips are there at once.
+            self.load_reference()
             self.load_guides()
             self.load_faq()
         return self.stats

@@ -9,6 +9,32 @@ from django.urls import reverse
 from examples.models import WorkedExample
 from glossary.rendering import MarkdownFieldsMixin
 
+from . import citations
+from .choices import CURRENT_RULES_VERSION, RULES_VERSION_DATES, Chapter, RulesVersion
+
+
+class CheckedMixin(models.Model):
+    """Content that says which edition of the Core Rules it was checked against."""
+
+    checked_version = models.CharField("vérifié avec les règles", max_length=8, choices=RulesVersion.choices,
+                                       blank=True, help_text="Laisser vide tant que le texte n'a pas été vérifié.")
+
+    class Meta:
+        abstract = True
+
+    @property
+    def checked_date(self):
+        return RULES_VERSION_DATES.get(self.checked_version)
+
+    @property
+    def is_current(self) -> bool:
+        return self.checked_version == CURRENT_RULES_VERSION
+
+
+def rule_list_validator(value):
+    if not isinstance(value, list) or not all(isinstance(item, str) and citations.parse(item) for item in value):
+        raise ValidationError("Une liste de numéros de règles est attendue, par exemple [\"459\", \"465.2\"].")
+
 
 class Category(models.Model):
     slug = models.SlugField("identifiant", unique=True, max_length=80)
@@ -70,7 +96,16 @@ class Card(MarkdownFieldsMixin, models.Model):
                 raise ValidationError({field: "Une liste de textes est attendue, par exemple [\"Chaos\"]."})
 
 
-class FAQEntry(MarkdownFieldsMixin, models.Model):
+class FAQEntryQuerySet(models.QuerySet):
+    def for_page(self):
+        """What an entry's page shows, fetched in three queries whatever the number of links."""
+        return self.select_related("category").prefetch_related("cards", "related", "examples")
+
+    def by_category(self):
+        return self.select_related("category").order_by("category__order", "order", "question")
+
+
+class FAQEntry(CheckedMixin, MarkdownFieldsMixin, models.Model):
     slug = models.SlugField("identifiant", unique=True, max_length=120)
     category = models.ForeignKey(Category, on_delete=models.PROTECT, related_name="entries",
                                  verbose_name="catégorie")
@@ -85,9 +120,13 @@ class FAQEntry(MarkdownFieldsMixin, models.Model):
                                       verbose_name="exemples commentés")
     cards = models.ManyToManyField(Card, blank=True, related_name="faq_entries", verbose_name="cartes")
     related = models.ManyToManyField("self", blank=True, symmetrical=False, verbose_name="questions liées")
+    rules = models.JSONField("règles citées", default=list, blank=True, validators=[rule_list_validator],
+                             help_text="Numéros des règles de base sur lesquelles repose la réponse.")
     featured = models.BooleanField("à la une", default=False)
     order = models.PositiveIntegerField("ordre", default=0)
     updated_at = models.DateTimeField(auto_now=True)
+
+    objects = FAQEntryQuerySet.as_manager()
 
     markdown_fields = {
         "short_answer": "short_answer_html",
@@ -107,7 +146,7 @@ class FAQEntry(MarkdownFieldsMixin, models.Model):
         return reverse("rules:faq_detail", args=[self.slug])
 
 
-class Guide(MarkdownFieldsMixin, models.Model):
+class Guide(CheckedMixin, MarkdownFieldsMixin, models.Model):
     slug = models.SlugField("identifiant", unique=True, max_length=120)
     title = models.CharField("titre", max_length=200)
     summary = models.CharField("résumé (meta description)", max_length=200, blank=True)
@@ -138,6 +177,7 @@ class GuideSection(MarkdownFieldsMixin, models.Model):
     body_html = models.TextField(editable=False, blank=True)
     examples = models.ManyToManyField(WorkedExample, blank=True, related_name="guide_sections",
                                       verbose_name="exemples commentés")
+    rules = models.JSONField("règles citées", default=list, blank=True, validators=[rule_list_validator])
     order = models.PositiveIntegerField("ordre", default=0)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -154,6 +194,105 @@ class GuideSection(MarkdownFieldsMixin, models.Model):
 
     def get_absolute_url(self) -> str:
         return self.guide.get_absolute_url() + f"#{self.anchor}"
+
+
+class RuleSection(CheckedMixin, MarkdownFieldsMixin, models.Model):
+    """One section of the rules reference (/regles/<slug>/): a part of the Core Rules explained in our words.
+
+    ``covers`` lists the rule numbers it explains as ``[first, last]`` pairs of top-level numbers, so
+    ``/regles/465.2.a/`` finds the section covering 465. ``rule_summaries`` maps a rule number to one sentence
+    in our words, shown as the tooltip of every « R. n » citation on the site.
+    """
+
+    slug = models.SlugField("identifiant", unique=True, max_length=120)
+    title = models.CharField("titre", max_length=200)
+    english_title = models.CharField("titre anglais officiel", max_length=200, blank=True)
+    chapter = models.CharField("chapitre", max_length=30, choices=Chapter.choices)
+    order = models.PositiveIntegerField("ordre", default=0, help_text="Le premier numéro de règle expliqué.")
+    covers = models.JSONField("règles couvertes", default=list,
+                              help_text="Paires [premier, dernier] de numéros de règles, par exemple [[459, 466]].")
+    rule_summaries = models.JSONField("résumés des règles", default=dict, blank=True)
+    summary = models.CharField("résumé (meta description)", max_length=250, blank=True)
+    body = models.TextField("explication")
+    body_html = models.TextField(editable=False, blank=True)
+    terms = models.ManyToManyField("glossary.Term", blank=True, related_name="rule_sections",
+                                   verbose_name="termes liés")
+    examples = models.ManyToManyField(WorkedExample, blank=True, related_name="rule_sections",
+                                      verbose_name="exemples commentés")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    markdown_fields = {"body": "body_html"}
+
+    class Meta:
+        ordering = ["order", "slug"]
+        verbose_name = "section des règles"
+        verbose_name_plural = "sections des règles"
+
+    def __str__(self) -> str:
+        return self.title
+
+    def get_absolute_url(self) -> str:
+        return reverse("rules:rule_section", args=[self.slug])
+
+    def clean(self):
+        if not citations.valid_covers(self.covers):
+            raise ValidationError({"covers": "Une liste de paires [premier, dernier] est attendue, "
+                                             "par exemple [[459, 466]] (premier ≤ dernier, de 1 à 999)."})
+        if not isinstance(self.rule_summaries, dict) or not all(
+            citations.parse(str(key)) and isinstance(value, str) for key, value in self.rule_summaries.items()
+        ):
+            raise ValidationError({"rule_summaries": "Un dictionnaire numéro → phrase est attendu, "
+                                                     "par exemple {\"459\": \"Ce qu'est un combat.\"}."})
+
+    def covers_number(self, top: int) -> bool:
+        return any(first <= top <= last for first, last in self.covers)
+
+    def summaries(self) -> list[dict]:
+        """The rules this section explains, in rule order, each with its anchor on the page."""
+        return [{"number": number, "anchor": citations.anchor(number), "text": text}
+                for number, text in sorted(self.rule_summaries.items(), key=lambda item: citations.sort_key(item[0]))]
+
+
+class RuleCitation(models.Model):
+    """One rule cited by one text (FAQ entry, guide section or glossary term), so a section finds what cites it."""
+
+    number = models.CharField(max_length=20)
+    top = models.PositiveIntegerField(db_index=True)
+    faq = models.ForeignKey(FAQEntry, null=True, blank=True, on_delete=models.CASCADE, related_name="citations")
+    section = models.ForeignKey(GuideSection, null=True, blank=True, on_delete=models.CASCADE,
+                                related_name="citations")
+    term = models.ForeignKey("glossary.Term", null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="citations")
+
+    class Meta:
+        verbose_name = "règle citée"
+        verbose_name_plural = "règles citées"
+
+    def __str__(self) -> str:
+        return f"R. {self.number}"
+
+
+class Feedback(models.Model):
+    """« Cette réponse vous a aidé ? » and « Signaler une erreur », left by a reader on a page."""
+
+    class Kind(models.TextChoices):
+        HELPFUL = "utile", "Réponse utile"
+        NOT_HELPFUL = "pas-utile", "Réponse pas utile"
+        ERROR = "erreur", "Erreur signalée"
+
+    path = models.CharField("page", max_length=300, db_index=True)
+    kind = models.CharField("nature", max_length=12, choices=Kind.choices)
+    message = models.TextField("message", max_length=1000, blank=True)
+    created_at = models.DateTimeField("reçu le", auto_now_add=True)
+    handled = models.BooleanField("traité", default=False)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = "retour de lecteur"
+        verbose_name_plural = "retours de lecteurs"
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} — {self.path}"
 
 
 class ContentRecord(models.Model):

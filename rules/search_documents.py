@@ -10,7 +10,9 @@ from .models import Card, FAQEntry, Guide, GuideSection
 
 def faq_document(entry: FAQEntry):
     text = " ".join(plain_text(part) for part in (entry.short_answer_html, entry.explanation_html, entry.example_html))
-    return ("faq", str(entry.pk), entry.question, entry.get_absolute_url(), text)
+    # The short answer is shown above the results when this entry is the best hit.
+    return ("faq", str(entry.pk), entry.question, entry.get_absolute_url(), text,
+            {"answer": entry.short_answer_html})
 
 
 def section_document(section: GuideSection):

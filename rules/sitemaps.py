@@ -1,10 +1,10 @@
 from riftpal.sitemaps import ModelSitemap, PagesSitemap
 
-from .models import Card, FAQEntry, Guide
+from .models import Card, FAQEntry, Guide, RuleSection
 
 
 class ContentPagesSitemap(PagesSitemap):
-    names = ["rules:home", "rules:faq_index", "rules:guide_index", "rules:card_index"]
+    names = ["rules:home", "rules:rules_index", "rules:faq_index", "rules:guide_index", "rules:card_index"]
 
 
 class FAQSitemap(ModelSitemap):
@@ -21,4 +21,9 @@ class CardSitemap(ModelSitemap):
     model = Card
 
 
-SITEMAPS = {"pages": ContentPagesSitemap, "faq": FAQSitemap, "guides": GuideSitemap, "cartes": CardSitemap}
+class RuleSectionSitemap(ModelSitemap):
+    model = RuleSection
+    priority = 0.8
+
+
+SITEMAPS = {"regles": RuleSectionSitemap, "pages": ContentPagesSitemap, "faq": FAQSitemap, "guides": GuideSitemap, "cartes": CardSitemap}

@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import path, re_path
 
 from . import views
 
@@ -12,4 +12,8 @@ urlpatterns = [
     path("guides/<slug:slug>/", views.guide_detail, name="guide_detail"),
     path("cartes/", views.card_index, name="card_index"),
     path("cartes/<slug:slug>/", views.card_detail, name="card_detail"),
+    path("regles/", views.rules_index, name="rules_index"),
+    re_path(r"^regles/(?P<number>[Rr]?\d{1,3}(?:\.(?:\d{1,3}|[a-zA-Z]))*)/$", views.rule_number, name="rule_number"),
+    path("regles/<slug:slug>/", views.rule_section, name="rule_section"),
+    path("redaction/versions/", views.editors_versions, name="editors_versions"),
 ]

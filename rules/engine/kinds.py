@@ -1,13 +1,16 @@
-"""The vocabulary of the engine: effect kinds, keywords and actions.
+"""The vocabulary of the engine: zones, topics, durations, layers, events, trace steps, reasons,
+effect kinds, keywords and actions — each declared once, with its French label and its rule.
 
-This is the ONE place that says what an effect kind is: its French label, its parameters
-(with types and bounds, so the sandbox form can be generated from it), its layer and the function
-that applies it.  Adding a kind means adding one entry to ``KINDS``.
+This is the ONE place that says what a name means.  The enums below are ``StrEnum``s: a member *is*
+its string value (so scenario files and JSON stay plain text), and carries ``label`` (French, what a
+player reads) and ``doc`` (one line citing the Core Rules v1.4 number it comes from).  Adding an
+effect kind means adding one entry to ``KINDS``; adding an action means one entry in ``ACTIONS`` and
+one ``_do_<name>`` method in the simulator.
 
 An apply function receives the effect's parameters, the characteristics of the affected object
 (mutable, see ``layers.Chars``) and an environment giving read access to other objects; it changes
 the characteristics and returns *what the effect did* (a hashable value).  The layer engine uses
-that return value to derive dependencies by trial (rule 2 of seed 000).
+that return value to derive dependencies by trial (layers and dependency, R. 473–480).
 """
 
 from __future__ import annotations
@@ -15,16 +18,160 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
-LAYERS = ("copy", "characteristics", "abilities", "numeric")
-LAYER_LABELS = {
-    "copy": "copie",
-    "characteristics": "caractéristiques",
-    "abilities": "compétences",
-    "numeric": "calculs numériques",
-}
-# A layer's calculation steps, in order (increases come before decreases, seed 000).
+
+class Vocab(StrEnum):
+    """A name of the vocabulary: its value, a French ``label`` and a ``doc`` line citing its rule."""
+
+    def __new__(cls, value: str, label: str = "", doc: str = ""):
+        obj = str.__new__(cls, value)
+        obj._value_ = value
+        obj.label = label
+        obj.doc = doc
+        return obj
+
+    @classmethod
+    def labels(cls) -> dict[str, str]:
+        return {m.value: m.label for m in cls}
+
+    @classmethod
+    def values(cls) -> tuple[str, ...]:
+        return tuple(m.value for m in cls)
+
+
+class Layer(Vocab):
+    COPY = "copy", "copie", "R. 473–480 : la copie fixe les valeurs copiables avant tout le reste"
+    CHARACTERISTICS = "characteristics", "caractéristiques", "R. 473–480 : nom, tags, coût, contrôleur, puissance fixée"
+    ABILITIES = "abilities", "compétences", "R. 473–480 : mots-clés et compétences donnés ou retirés"
+    NUMERIC = "numeric", "calculs numériques", "R. 473–480 : augmentations puis réductions de la puissance"
+
+
+class Stage(Vocab):
+    INCREASE = "increase", "augmentations", "R. 473–480 : les augmentations avant les réductions"
+    DECREASE = "decrease", "réductions", "R. 473–480 : les réductions après les augmentations"
+
+
+class Zone(Vocab):
+    BASE = "base", "la base", "R. 101–109 : la base de chaque joueur, sur le plateau"
+    BATTLEFIELD = "battlefield", "le champ de bataille", "R. 169 : un champ de bataille, sur le plateau"
+    HAND = "hand", "la main", "R. 101–109 : zone hors du plateau"
+    DECK = "deck", "le deck", "R. 101–109 : le deck principal, hors du plateau"
+    DISCARD = "discard", "la Défausse", "R. 101–109 : la Défausse (trash), hors du plateau"
+    BANISHED = "banished", "le Bannissement", "R. 101–109 : le Bannissement, hors du plateau"
+
+
+class Topic(Vocab):
+    LAYERS = "couches", "Couches et dépendances", "R. 473–480"
+    POWER = "puissance", "Calculs de puissance", "R. 701, 706"
+    REPLACEMENT = "remplacement", "Effets de remplacement", "R. 367"
+    LEVEL_XP = "niveau-xp", "Niveau et XP", "R. 728, 824"
+    MOVEMENT = "deplacement", "Déplacements", "R. 445–458"
+    CHAIN = "chaine", "La chaîne", "R. 325–348"
+    COMBAT = "combat", "Combat", "R. 459–466"
+    SCORE = "score", "Score et victoire", "R. 467–472"
+
+
+class Duration(Vocab):
+    PERMANENT = "permanent", "tant que sa source est active", "R. 363 : effet d'une compétence passive"
+    TURN = "turn", "ce tour", "R. 317 : prend fin pendant la phase de fin du tour"
+    COMBAT = "combat", "ce combat", "R. 466 : prend fin à l'étape de résolution du combat"
+
+
+class Speed(Vocab):
+    NORMAL = "normal", "normale", "R. 316 : seulement dans sa phase principale, chaîne vide, hors confrontation"
+    ACTION = "action", "Action", "R. 806 : aussi pendant une confrontation, avec la focalisation, chaîne vide"
+    REACTION = "reaction", "Réaction", "R. 813 : à tout moment où le joueur a la priorité, même sur une chaîne ouverte"
+
+
+class Mode(Vocab):
+    DUEL = "duel", "Duel", "R. 485 : deux joueurs, 8 points pour gagner"
+    MATCH = "match", "Match", "R. 486 : duel en plusieurs parties, 8 points par partie"
+    FFA = "ffa", "Chacun pour soi", "R. 487–488 : 8 points pour gagner"
+    TEAMS = "2v2", "Deux contre deux", "R. 489 : 11 points pour gagner"
+
+
+VICTORY_SCORES = {"duel": 8, "match": 8, "ffa": 8, "2v2": 11}
+
+
+class StepKind(Vocab):
+    """The kinds of trace step; ``label`` is what the web shows (« Étape 3 : Application »)."""
+
+    SETUP = "setup", "Situation de départ", "la situation donnée par le scénario"
+    ACTION = "action", "Action", "une action d'un joueur ou du jeu"
+    INSTRUCTION = "instruction", "Instruction", "R. 340 : une instruction d'un sort qui se résout"
+    OBJECT = "object", "Calcul d'un objet", "R. 473–480 : calcul des caractéristiques d'un objet"
+    LAYER = "layer", "Couche", "R. 473–480 : une couche du calcul"
+    APPLY = "apply", "Application d'un effet", "R. 473–480 : un effet s'applique"
+    SKIP = "skip", "Effet écarté", "un effet considéré qui ne s'applique pas"
+    REEXAMINE = "reexamine", "Réexamen", "R. 473–480 : retour à une couche antérieure"
+    CONDITION = "condition", "Condition", "R. 720 : un texte devient actif ou inactif"
+    EVENT = "event", "Événement", "ce qui vient de se produire"
+    REPLACEMENT = "replacement", "Remplacement", "R. 367 : un effet de remplacement"
+    CHOICE = "choice", "Choix d'un joueur", "une décision prise par un joueur"
+    QUERY = "query", "Question", "on consulte l'état du jeu"
+    CHAIN = "chain", "Chaîne", "R. 325–340 : un élément ajouté à la chaîne ou résolu"
+    PRIORITY = "priority", "Priorité et focalisation", "R. 311 : qui peut agir maintenant"
+    CLEANUP = "cleanup", "Nettoyage", "R. 318 : les morts et les combats en attente"
+    COMBAT = "combat", "Combat", "R. 459–466 : une étape du combat"
+    ASSIGN = "assign", "Répartition des dégâts", "R. 465 : un joueur répartit ses dégâts de combat"
+    SCORE = "score", "Score", "R. 467–472 : conquête, occupation, point final"
+    PHASE = "phase", "Phase du tour", "R. 315–317 : début, phase principale, fin du tour"
+    RESULT = "result", "Résultat", "l'état final"
+
+
+STEP_KIND_LABELS = StepKind.labels()
+
+
+class Why(Vocab):
+    """Structured « pourquoi ? » of a damage assignment or a scoring decision (``why.code``)."""
+
+    TANK_FIRST = "tank_first", "Tank : doit recevoir des dégâts mortels avant les autres unités", "R. 815"
+    BACKLINE_LAST = "backline_last", "Arrière-ligne : ne reçoit des dégâts qu'après toutes les autres unités", "R. 826"
+    LETHAL_FIRST = "lethal_first", "des dégâts mortels à une unité avant de passer à la suivante", "R. 465"
+    EXCESS_ON_LAST = "excess_on_last", "l'excédent de dégâts reste sur la dernière unité", "R. 465"
+    NOT_ENOUGH = "not_enough", "il ne reste pas assez de dégâts pour que cette unité meure", "R. 465"
+    ONLY_CANDIDATE = "only_candidate", "seule unité possible à ce moment", "R. 465"
+    CHOSEN = "chosen", "choix du joueur qui répartit, parmi les unités permises", "R. 465"
+    ANY_ORDER = "any_order", "toutes ces unités reçoivent des dégâts mortels : l'ordre ne change rien", "R. 465"
+    STUNNED = "stunned", "étourdie : n'inflige pas de dégâts de combat", "R. 423"
+    NEGATIVE_MIGHT = "negative_might", "une puissance négative compte pour 0", "R. 465"
+    CONQUER = "conquer", "conquête : prend le contrôle d'un champ de bataille pas encore marqué ce tour", "R. 469"
+    HOLD = "hold", "occupation : contrôle le champ de bataille pendant sa phase de début", "R. 469"
+    ALREADY_SCORED = "already_scored", "aucun point : champ de bataille déjà marqué ce tour par ce joueur", "R. 469"
+    FINAL_BY_HOLD = "final_by_hold", "point final par occupation : toujours accordé", "R. 471"
+    FINAL_ALL_SCORED = (
+        "final_all_scored",
+        "point final par conquête : chaque champ de bataille a été marqué ce tour",
+        "R. 471",
+    )
+    FINAL_REFUSED = (
+        "final_refused",
+        "point final refusé : tous les champs de bataille n'ont pas été marqués ce tour → pioche",
+        "R. 471",
+    )
+    POINT = "point", "un point de victoire", "R. 469"
+    BURN_OUT = (
+        "burn_out",
+        "Exténuation : deck vide, la Défausse y est mélangée et l'adversaire gagne un point",
+        "R. 431",
+    )
+    TEMPORARY = (
+        "temporary",
+        "Temporaire : meurt au début de la phase de début de son contrôleur, avant le score",
+        "R. 816",
+    )
+    HUNT = "hunt", "Chasse : gagne de l'XP quand elle conquiert ou occupe", "R. 823"
+
+
+WHY_LABELS = Why.labels()
+WHY_RULES = {m.value: m.doc for m in Why}
+
+# Compatibility names (read by the web layer): plain tuples and dicts derived from the enums.
+LAYERS = Layer.values()
+LAYER_LABELS = Layer.labels()
+# A layer's calculation steps, in order (increases come before decreases, R. 473–480).
 STAGES: tuple[tuple[str, str | None], ...] = (
     ("copy", None),
     ("characteristics", None),
@@ -32,21 +179,17 @@ STAGES: tuple[tuple[str, str | None], ...] = (
     ("numeric", "increase"),
     ("numeric", "decrease"),
 )
-STEP_LABELS = {"increase": "augmentations", "decrease": "réductions"}
+STEP_LABELS = Stage.labels()  # labels of a layer's stages (not of trace step kinds: STEP_KIND_LABELS)
 
 BOARD_ZONES = ("base", "battlefield")
-ZONES = ("base", "battlefield", "hand", "deck", "discard", "banished")
-ZONE_LABELS = {
-    "base": "la base",
-    "battlefield": "le champ de bataille",
-    "hand": "la main",
-    "deck": "le deck",
-    "discard": "la défausse",
-    "banished": "la zone de bannissement",
-}
+ZONES = Zone.values()
+ZONE_LABELS = Zone.labels()
 OBJECT_TYPES = ("unit", "gear", "token", "battlefield", "spell")
-DURATIONS = ("permanent", "turn", "combat")
-DURATION_LABELS = {"permanent": "tant que sa source est active", "turn": "ce tour", "combat": "ce combat"}
+DURATIONS = Duration.values()
+DURATION_LABELS = Duration.labels()
+TOPICS = Topic.values()
+TOPIC_LABELS = Topic.labels()
+SPEEDS = Speed.values()
 
 
 @dataclass(frozen=True)
@@ -76,8 +219,6 @@ class Kind:
     params: tuple[Param, ...] = ()
     apply: Callable[..., Any] | None = None
     reads: Callable[[dict], tuple[str, ...]] = field(default=lambda p: ())
-    oneshot_param: bool = False  # has a ``oneshot`` switch: amount locked when first applied
-    describe: Callable[[dict], str] = field(default=lambda p: "")
 
 
 # --------------------------------------------------------------------------- keywords
@@ -98,18 +239,26 @@ def keyword_number(keyword: str, default: int = 1) -> int:
 
 @dataclass(frozen=True)
 class KeywordRule:
+    """What a keyword does in the engine, with its rule (Core Rules v1.4, 801–829)."""
+
     label: str
     explanation: str
+    rule: str = ""
     # When set, the keyword creates an implicit numeric increase of N while the condition holds.
     numeric_while: str | None = None
-    hunt: bool = False
 
 
 KEYWORDS = {
-    "Bouclier": KeywordRule("Bouclier", "en défense, ajoute N à la puissance", numeric_while="defending"),
-    "Chasse": KeywordRule("Chasse", "quand elle se résout, son contrôleur gagne N XP", hunt=True),
-    "Gank": KeywordRule("Gank", "peut se déplacer d'un champ de bataille à un autre"),
-    "Protection": KeywordRule("Protection", "mot-clé défensif"),
+    "Bouclier": KeywordRule("Bouclier", "en défense, ajoute N à la puissance", "R. 814", numeric_while="defending"),
+    "Assaut": KeywordRule("Assaut", "en attaque, ajoute N à la puissance", "R. 807", numeric_while="attacking"),
+    "Chasse": KeywordRule("Chasse", "quand elle conquiert ou occupe, son contrôleur gagne N XP", "R. 823"),
+    "Gank": KeywordRule("Gank", "peut se déplacer d'un champ de bataille à un autre", "R. 810"),
+    "Protection": KeywordRule("Protection", "mot-clé défensif", "R. 809"),
+    "Tank": KeywordRule("Tank", "doit recevoir des dégâts mortels avant les autres unités", "R. 815"),
+    "Arrière-ligne": KeywordRule("Arrière-ligne", "reçoit des dégâts de combat en dernier", "R. 826"),
+    "Agonie": KeywordRule("Agonie", "sa compétence se déclenche quand elle meurt", "R. 808"),
+    "Temporaire": KeywordRule("Temporaire", "meurt au début de la phase de début de son contrôleur", "R. 816"),
+    "Accélération": KeywordRule("Accélération", "en payant ce coût, elle arrive prête", "R. 805"),
 }
 
 
@@ -238,7 +387,8 @@ PRODUCE_LABELS = {
     "return_to_hand": "renvoyer en main",
     "power_change": "modifier la puissance",
 }
-REPLACEABLE_EVENTS = ("die", "return_to_hand", "power_change", "create_token")
+# Events a replacement effect may change (R. 367); « recall » (R. 454) and « move » (R. 445) included.
+REPLACEABLE_EVENTS = ("die", "return_to_hand", "power_change", "create_token", "recall", "move")
 EVENT_LABELS = {
     "die": "la mort",
     "return_to_hand": "le renvoi en main",
@@ -248,9 +398,93 @@ EVENT_LABELS = {
     "heal": "le soin",
     "exhaust": "l'épuisement",
     "recall": "le rappel",
+    "move": "le déplacement",
     "destroy_source": "l'élimination",
 }
-TRIGGER_EVENTS = ("became_mighty", "buffed", "xp_gained", "died")
+TRIGGER_EVENTS = ("became_mighty", "buffed", "xp_gained", "died", "conquered", "held")
+
+
+class Event(Vocab):
+    """Events the engine reports (``events[].type`` and trace steps of kind ``event``)."""
+
+    BECAME_MIGHTY = "became_mighty", "devient puissante", "R. 706"
+    NO_LONGER_MIGHTY = "no_longer_mighty", "n'est plus puissante", "R. 706"
+    DIED = "died", "meurt", "R. 428"
+    DESTROYED = "destroyed", "est éliminé", "R. 428"
+    REPLACED = "replaced", "remplacement appliqué", "R. 367"
+    ADDED_TO_EVENT = "added_to_event", "action ajoutée à l'événement", "R. 367"
+    TRIGGERED = "triggered", "compétence déclenchée", "R. 382"
+    TRIGGER_RESOLVED = "trigger_resolved", "compétence déclenchée traitée", "R. 382"
+    XP_GAINED = "xp_gained", "gain d'XP", "R. 728"
+    XP_SPENT = "xp_spent", "dépense d'XP", "R. 728"
+    XP_SPEND_REFUSED = "xp_spend_refused", "dépense d'XP refusée", "R. 728"
+    HEALED = "healed", "soin", "R. 466"
+    EXHAUSTED = "exhausted", "épuisement", "R. 445"
+    READIED = "readied", "redressement", "R. 315"
+    RECALLED = "recalled", "rappel", "R. 454"
+    RETURNED_TO_HAND = "returned_to_hand", "renvoi en main", "R. 140"
+    TOKEN_CREATED = "token_created", "Création", "R. 179"
+    DREW = "drew", "pioche", "R. 413"
+    BURNED_OUT = "burned_out", "Exténuation", "R. 431"
+    BUFFED = "buffed", "buff", "R. 701"
+    POWER_CHANGED = "power_changed", "modification de puissance", "R. 473–480"
+    DOUBLING = "doubling", "doublement", "R. 473–480"
+    SWAP = "swap", "échange", "R. 473–480"
+    SWAP_NOTHING = "swap_nothing", "échange sans effet", "R. 473–480"
+    EFFECT_STARTED = "effect_started", "début d'un effet", "R. 473–480"
+    EFFECT_ENDED = "effect_ended", "fin d'un effet", "R. 473–480"
+    EXPIRED = "expired", "expiration", "R. 317"
+    ACTIVATED = "activated", "activation", "R. 376"
+    ACTIVATION_REFUSED = "activation_refused", "activation refusée", "R. 376"
+    ABILITY_RESOLVED = "ability_resolved", "compétence terminée", "R. 376"
+    COMBAT_DAMAGE = "combat_damage", "dégâts de combat", "R. 465"
+    HUNT_RESOLVED = "hunt_resolved", "Chasse", "R. 823"
+    CARD_PLAYED = "card_played", "carte jouée", "R. 349"
+    UNIT_PLAYED = "unit_played", "unité jouée", "R. 349, 805"
+    DEFENDING = "defending", "en défense", "R. 459"
+    STOPPED_DEFENDING = "stopped_defending", "ne défend plus", "R. 466"
+    ATTACKING = "attacking", "en attaque", "R. 459"
+    ATTACHED = "attached", "équipement", "R. 716"
+    DETACHED = "detached", "détachement", "R. 716"
+    MOVED = "moved", "déplacement", "R. 445"
+    RESOLVING = "resolving", "résolution", "R. 340"
+    NOTHING_HAPPENS = "nothing_happens", "rien ne se passe", "R. 340"
+    DAMAGED = "damaged", "dégâts", "R. 318"
+    STUNNED = "stunned", "étourdissement", "R. 423"
+    CHAIN_ADDED = "chain_added", "ajout à la chaîne", "R. 325"
+    CHAIN_RESOLVED = "chain_resolved", "élément de la chaîne résolu", "R. 340"
+    FIZZLED = "fizzled", "cible disparue : sans effet", "R. 340"
+    PASSED = "passed", "passe", "R. 311"
+    CONTESTED = "contested", "champ de bataille contesté", "R. 445"
+    SHOWDOWN_STARTED = "showdown_started", "confrontation", "R. 341"
+    SHOWDOWN_ENDED = "showdown_ended", "fin de la confrontation", "R. 341"
+    COMBAT_STARTED = "combat_started", "combat", "R. 459"
+    COMBAT_ENDED = "combat_ended", "fin du combat", "R. 466"
+    CONTROL_GAINED = "control_gained", "prise de contrôle", "R. 188"
+    CONTROL_LOST = "control_lost", "champ de bataille sans contrôleur", "R. 466"
+    CONQUERED = "conquered", "conquête", "R. 469"
+    HELD = "held", "occupation", "R. 469"
+    SCORED = "scored", "point marqué", "R. 469"
+    SCORE_REFUSED = "score_refused", "pas de point", "R. 469, 471"
+    POINT_GAINED = "point_gained", "point gagné", "R. 467"
+    GAME_WON = "game_won", "victoire", "R. 193"
+    TURN_STARTED = "turn_started", "début du tour", "R. 315"
+    TURN_ENDED = "turn_ended", "fin du tour", "R. 317"
+    RUNES_CHANNELED = "runes_channeled", "canalisation", "R. 430"
+
+
+EVENT_TYPE_LABELS = Event.labels()
+
+
+# What a triggered or activated ability does for its controller when it resolves, besides ``then``
+# (instructions: gain or spend XP, R. 728; draw, R. 413; gain points without scoring, R. 467).
+_RESULT_PARAMS = (
+    Param("gain_xp", "int", "son contrôleur gagne N XP", required=False, default=0, min=0, max=20),
+    Param("spend_xp", "int", "son contrôleur dépense N XP", required=False, default=0, min=0, max=20),
+    Param("draw", "int", "son contrôleur pioche N cartes", required=False, default=0, min=0, max=10),
+    Param("points", "int", "son contrôleur gagne N points", required=False, default=0, min=0, max=10),
+)
+RESULT_INSTRUCTIONS = ("spend_xp", "gain_xp", "draw", "points")
 
 KINDS: dict[str, Kind] = {
     k.name: k
@@ -265,7 +499,6 @@ KINDS: dict[str, Kind] = {
             params=(Param("of", "object", "objet copié"),),
             apply=_copy,
             reads=lambda p: (p["of"],),
-            describe=lambda p: f"copie {p['of']}",
         ),
         Kind(
             name="set_power",
@@ -276,7 +509,6 @@ KINDS: dict[str, Kind] = {
             characteristic="power",
             params=(Param("value", "int", "valeur", min=-99, max=99),),
             apply=_set_power,
-            describe=lambda p: f"fixe la puissance à {p['value']}",
         ),
         Kind(
             name="add_tag",
@@ -287,7 +519,6 @@ KINDS: dict[str, Kind] = {
             characteristic="tags",
             params=(Param("tag", "str", "tag"),),
             apply=_add_tag,
-            describe=lambda p: f"ajoute le tag {p['tag']}",
         ),
         Kind(
             name="set_name",
@@ -297,7 +528,6 @@ KINDS: dict[str, Kind] = {
             characteristic="name",
             params=(Param("name", "str", "nouveau nom"),),
             apply=_set_name,
-            describe=lambda p: f"s'appelle {p['name']}",
         ),
         Kind(
             name="set_cost",
@@ -307,7 +537,6 @@ KINDS: dict[str, Kind] = {
             characteristic="cost",
             params=(Param("value", "int", "coût", min=0, max=99),),
             apply=_set_cost,
-            describe=lambda p: f"coûte {p['value']}",
         ),
         Kind(
             name="add_domain",
@@ -317,7 +546,6 @@ KINDS: dict[str, Kind] = {
             characteristic="domains",
             params=(Param("domain", "str", "domaine"),),
             apply=_add_domain,
-            describe=lambda p: f"ajoute le domaine {p['domain']}",
         ),
         Kind(
             name="set_controller",
@@ -328,7 +556,6 @@ KINDS: dict[str, Kind] = {
             characteristic="controller",
             params=(Param("player", "player", "nouveau contrôleur"),),
             apply=_set_controller,
-            describe=lambda p: f"donne le contrôle à {p['player']}",
         ),
         Kind(
             name="grant_keywords",
@@ -339,7 +566,6 @@ KINDS: dict[str, Kind] = {
             characteristic="keywords",
             params=(Param("keywords", "keywords", "mots-clés"),),
             apply=_grant,
-            describe=lambda p: "donne " + ", ".join(p["keywords"]),
         ),
         Kind(
             name="remove_keywords",
@@ -350,7 +576,6 @@ KINDS: dict[str, Kind] = {
             characteristic="keywords",
             params=(Param("keywords", "keywords", "mots-clés"),),
             apply=_remove,
-            describe=lambda p: "retire " + ", ".join(p["keywords"]),
         ),
         Kind(
             name="increase",
@@ -361,7 +586,6 @@ KINDS: dict[str, Kind] = {
             characteristic="power",
             params=(_VALUE,),
             apply=_increase,
-            describe=lambda p: f"+{p['value']}",
         ),
         Kind(
             name="decrease",
@@ -372,7 +596,6 @@ KINDS: dict[str, Kind] = {
             characteristic="power",
             params=(_VALUE,),
             apply=_decrease,
-            describe=lambda p: f"-{p['value']}",
         ),
         Kind(
             name="increase_up_to",
@@ -383,7 +606,6 @@ KINDS: dict[str, Kind] = {
             characteristic="power",
             params=(Param("value", "int", "seuil", min=-99, max=99),),
             apply=_up_to,
-            describe=lambda p: f"jusqu'à {p['value']}",
         ),
         Kind(
             name="increase_capped",
@@ -394,8 +616,6 @@ KINDS: dict[str, Kind] = {
             characteristic="power",
             params=(_VALUE, Param("max", "int", "maximum", min=-99, max=99), _ONESHOT),
             apply=_capped,
-            oneshot_param=True,
-            describe=lambda p: f"+{p['value']} (maximum {p['max']})",
         ),
         Kind(
             name="decrease_floored",
@@ -406,8 +626,6 @@ KINDS: dict[str, Kind] = {
             characteristic="power",
             params=(_VALUE, Param("min", "int", "minimum", min=-99, max=99), _ONESHOT),
             apply=_floored,
-            oneshot_param=True,
-            describe=lambda p: f"-{p['value']} (minimum {p['min']})",
         ),
         Kind(
             name="increase_by_power_of",
@@ -419,7 +637,6 @@ KINDS: dict[str, Kind] = {
             params=(Param("of", "object", "objet lu"),),
             apply=_by_power_of,
             reads=lambda p: (p["of"],),
-            describe=lambda p: f"+ la puissance de {p['of']}",
         ),
         Kind(
             name="replacement",
@@ -486,13 +703,14 @@ KINDS: dict[str, Kind] = {
                     choices=("self", "ally", "any", "you"),
                 ),
                 Param("then", "effect", "effet lancé à la résolution", required=False),
+                *_RESULT_PARAMS,
             ),
         ),
         Kind(
             name="activated",
             label="Compétence activée",
             category="activated",
-            params=(Param("then", "effect", "effet lancé à la résolution", required=False),),
+            params=(Param("then", "effect", "effet lancé à la résolution", required=False), *_RESULT_PARAMS),
         ),
     )
 }
@@ -500,6 +718,7 @@ KINDS: dict[str, Kind] = {
 CONDITIONS = {
     # in-computation conditions (checked against the characteristics being computed)
     "defending": Param("defending", "bool", "en défense"),
+    "attacking": Param("attacking", "bool", "en attaque"),
     "mighty": Param("mighty", "bool", "puissante"),
     "has_keyword": Param("has_keyword", "str", "possède le mot-clé"),
     "max_power": Param("max_power", "int", "puissance au plus", min=-99, max=99),
@@ -532,7 +751,7 @@ ACTIONS: dict[str, tuple[str, tuple[Param, ...]]] = {
         (_OBJ, Param("value", "bool", "en défense", required=False, default=True)),
     ),
     "end_combat": ("Fin du combat", ()),
-    "end_turn": ("Fin du tour", ()),
+    "end_turn": ("Fin du tour (le tour passe au joueur suivant)", ()),
     "gain_xp": ("Gagner de l'XP", (_PLAYER, _AMOUNT)),
     "spend_xp": ("Dépenser de l'XP", (_PLAYER, _AMOUNT)),
     "hunt": ("La Chasse d'une unité se résout", (_OBJ,)),
@@ -554,7 +773,46 @@ ACTIONS: dict[str, tuple[str, tuple[Param, ...]]] = {
     "draw": ("Piocher", (_PLAYER,)),
     "attach": ("Équiper", (_OBJ, Param("to", "object", "unité"))),
     "detach": ("Détacher", (_OBJ,)),
-    "move": ("Déplacer", (_OBJ, Param("zone", "enum", "zone", choices=ZONES))),
+    "move": (
+        "Déplacer (par un effet, sans épuiser)",
+        (
+            _OBJ,
+            Param("zone", "enum", "zone", required=False, choices=ZONES),
+            Param("to", "location", "destination (« base » ou un champ de bataille)", required=False),
+        ),
+    ),
+    "standard_move": (
+        "Déplacement standard (épuise les unités)",
+        (
+            Param("objects", "objects", "unités"),
+            Param("to", "location", "destination (« base » ou un champ de bataille)"),
+        ),
+    ),
+    "recall": ("Rappeler à la base", (_OBJ,)),
+    "play_unit": (
+        "Jouer une unité",
+        (
+            _OBJ,
+            Param("to", "location", "où (« base » ou un champ de bataille contrôlé)", required=False, default="base"),
+            Param("accelerate", "bool", "payer Accélération (arrive prête)", required=False, default=False),
+        ),
+    ),
+    "cast": (
+        "Jouer un sort ou une compétence (ajouté à la chaîne)",
+        (
+            _PLAYER,
+            Param("label", "str", "nom du sort", required=False, default="Sort"),
+            Param("speed", "enum", "vitesse", required=False, default="normal", choices=SPEEDS),
+            Param("target", "object", "cible (sans effet si elle a disparu)", required=False),
+            Param("optional", "bool", "le joueur peut choisir de ne pas le jouer", required=False, default=False),
+            Param("steps", "steps", "instructions"),
+        ),
+    ),
+    "pass": ("Passer (priorité ou focalisation)", (_PLAYER,)),
+    "damage": ("Infliger des dégâts", (_OBJ, _AMOUNT)),
+    "stun": ("Étourdir", (_OBJ,)),
+    "gain_points": ("Gagner des points (sans marquer)", (_PLAYER, Param("amount", "int", "points", min=0, max=10))),
+    "start_turn": ("Début du tour : redressement, phase de début (occupation), canalisation, pioche", ()),
     "play_card": ("Jouer une carte (Légion)", (_PLAYER,)),
     "activate": ("Activer une compétence", (_EFF,)),
     "finish": ("Terminer une compétence en attente", (_EFF,)),
@@ -576,6 +834,11 @@ ACTIONS: dict[str, tuple[str, tuple[Param, ...]]] = {
                     "xp",
                     "active",
                     "exhausted",
+                    "points",
+                    "hand",
+                    "deck",
+                    "damage",
+                    "location",
                 ),
             ),
             Param("object", "object", "objet", required=False),
@@ -606,6 +869,10 @@ def _param_dict(p: Param) -> dict:
     }
 
 
+def _enum_list(cls) -> list[dict]:
+    return [{"name": m.value, "label": m.label, "rule": m.doc} for m in cls]
+
+
 def vocabulary() -> dict:
     """The whole vocabulary as JSON-ready data, so a sandbox form can be generated from it."""
     return {
@@ -627,9 +894,15 @@ def vocabulary() -> dict:
             for name, (label, params) in ACTIONS.items()
         ],
         "keywords": [
-            {"name": k, "label": r.label, "explanation": r.explanation} for k, r in KEYWORDS.items()
+            {"name": k, "label": r.label, "explanation": r.explanation, "rule": r.rule} for k, r in KEYWORDS.items()
         ],
-        "layers": [{"name": name, "label": LAYER_LABELS[name]} for name in LAYERS],
-        "zones": [{"name": z, "label": ZONE_LABELS[z]} for z in ZONES],
-        "durations": [{"name": d, "label": DURATION_LABELS[d]} for d in DURATIONS],
+        "layers": _enum_list(Layer),
+        "zones": _enum_list(Zone),
+        "durations": _enum_list(Duration),
+        "topics": _enum_list(Topic),
+        "speeds": _enum_list(Speed),
+        "modes": _enum_list(Mode),
+        "step_kinds": _enum_list(StepKind),
+        "events": _enum_list(Event),
+        "reasons": _enum_list(Why),
     }

@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .kinds import BOARD_ZONES, KEYWORDS, KINDS, STAGES, has_keyword, keyword_base, keyword_number
-from .scenario import EffectSpec
-from .state import EffState, ObjState, World
+from .state import EffectSpec, EffState, ObjState, World
 from .trace import Tracer
 
 MAX_DECISIONS_PER_STEP = 12
@@ -92,6 +91,11 @@ def display(obj: ObjState, ch: Chars) -> tuple:
         obj.exhausted,
         ch.controller,
         obj.defending,
+        obj.at,
+        obj.damage,
+        obj.stunned,
+        obj.attacking,
+        obj.type,
     )
 
 
@@ -293,6 +297,8 @@ class _Group:
         ch = S[inst.target]
         if "defending" in cond and obj.defending != cond["defending"]:
             return False, {"code": "condition_false", "condition": "defending", "expected": cond["defending"]}
+        if "attacking" in cond and obj.attacking != cond["attacking"]:
+            return False, {"code": "condition_false", "condition": "attacking", "expected": cond["attacking"]}
         if "mighty" in cond and (ch.power >= 5) != cond["mighty"]:
             return False, {
                 "code": "condition_false",
@@ -361,12 +367,7 @@ class _Group:
         # "Why this order?": compare each decided pair with the other order.
         # (bounded: a handful per step is what a learner can read)
         pairs = [(a, b, "dependency") for b in range(n) for a in sorted(dep[b])]
-        pairs += [
-            (a, b, "timestamp")
-            for b in range(n)
-            for a in sorted(mutual[b])
-            if appl[a].sortkey < appl[b].sortkey
-        ]
+        pairs += [(a, b, "timestamp") for b in range(n) for a in sorted(mutual[b]) if appl[a].sortkey < appl[b].sortkey]
         for a, b, why in pairs[:MAX_DECISIONS_PER_STEP]:
             self._decision(appl[a], appl[b], why)
         remaining = set(range(n))
@@ -448,11 +449,7 @@ class _Group:
                     self.copiables[oid] = self.S[oid].copy()
             back = None
             for sj in range(si):
-                news = [
-                    i
-                    for i in self.stage_insts(sj)
-                    if i.key not in self.applied and self.applicable(i, self.S)[0]
-                ]
+                news = [i for i in self.stage_insts(sj) if i.key not in self.applied and self.applicable(i, self.S)[0]]
                 if news:
                     back = (sj, news)
                     break

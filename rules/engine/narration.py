@@ -6,12 +6,37 @@ narrated on the web page, in the JSON API and in tests.
 
 from __future__ import annotations
 
-from .kinds import EVENT_LABELS, LAYER_LABELS, STEP_LABELS, ZONE_LABELS
+from .kinds import EVENT_LABELS, LAYER_LABELS, STEP_LABELS, WHY_LABELS, WHY_RULES, ZONE_LABELS
+
+_VOWELS = "aeiouyéèêëàâîïôûùh"
 
 
 def de(name: str) -> str:
-    """« de » with French elision: « de Soraka », « d'Unité A »."""
-    return f"d'{name}" if name[:1].lower() in "aeiouyéèêàâîôû" else f"de {name}"
+    """« de » before a name used as a proper noun, with elision: « de Vi », « d'Ahri », « d'Unité A »."""
+    return f"d'{name}" if name[:1].lower() in _VOWELS else f"de {name}"
+
+
+def a_(name: str) -> str:
+    """« à » before a proper noun: « à Vi », « à Ahri »."""
+    return f"à {name}"
+
+
+def _fem(step: dict, oid) -> bool:
+    """Agreement: a unit or a token (une unité, une Création) is feminine; gear and battlefields are not."""
+    o = step.get("state", {}).get("objects", {}).get(oid) or {}
+    return o.get("type", "unit") in ("unit", "token")
+
+
+def _e(step: dict, oid) -> str:
+    return "e" if _fem(step, oid) else ""
+
+
+def _why(w: dict | None) -> str:
+    """A structured « pourquoi ? » (code, rule) as a French clause with its rule number."""
+    if not w:
+        return ""
+    code = w.get("code")
+    return f"{WHY_LABELS.get(code, code)} ({WHY_RULES.get(code, w.get('rule', ''))})"
 
 
 _ASK = {
@@ -128,6 +153,8 @@ def describe(step: dict) -> str:
     if k == "setup":
         return "Situation de départ : on calcule les caractéristiques de chaque objet."
     if k == "result":
+        if r.get("winner"):
+            return f"Fin du scénario : {_player(step, r['winner'])} a gagné la partie ; voici l'état final."
         return "Fin du scénario : voici l'état final."
     if k == "action":
         return f"Action {step.get('action', 0) + 1} : {_action_text(step, r)}."
@@ -139,9 +166,7 @@ def describe(step: dict) -> str:
     if k == "object":
         if code == "needs_object":
             needs = ", ".join(_obj(step, x) for x in r.get("needs", []))
-            return (
-                f"Calcul {de(o)} : il a besoin des caractéristiques actuelles {de(needs)}, calculées d'abord."
-            )
+            return f"Calcul {de(o)} : il a besoin des caractéristiques actuelles {de(needs)}, calculées d'abord."
         if code == "loop":
             names = ", ".join(_obj(step, x) for x in r.get("group", []))
             return f"{names} dépendent les uns des autres : on les calcule ensemble, couche par couche."
@@ -169,9 +194,7 @@ def describe(step: dict) -> str:
         elif code == "timestamp" and r.get("mutual_with"):
             others = ", ".join(_eff(step, x) for x in r["mutual_with"])
             why = (
-                f"chacun change l'autre avec {others}, donc pas de dépendance : "
-                f"l'horodatage ({r.get('since')}) "
-                "décide"
+                f"chacun change l'autre avec {others}, donc pas de dépendance : l'horodatage ({r.get('since')}) décide"
             )
         elif code == "timestamp":
             why = f"aucune dépendance, ordre d'horodatage ({r.get('since')})"
@@ -179,6 +202,8 @@ def describe(step: dict) -> str:
             why = "seul effet de cette étape"
         lock = f" La quantité {r['locked']} est mémorisée." if "locked" in r else ""
         return f"{e} s'applique ({_layer(step)}) : {why} ; {val}.{lock}"
+    if k == "skip" and code == "game_over":
+        return f"La partie est finie ({_player(step, r.get('winner'))} a gagné) : cette action n'a pas lieu (R. 193)."
     if k == "skip":
         if code == "no_target":
             return f"{e} ne s'applique à rien : sa source n'est équipée à aucune unité."
@@ -197,10 +222,7 @@ def describe(step: dict) -> str:
         if code == "declined":
             return f"{e} est refusé ; refuser un remplacement facultatif ne consomme pas son usage."
         if code == "inactive_at_event":
-            return (
-                f"{e} ne se déclenche pas : elle était inactive quand l'événement a été évalué "
-                f"({_cond(step, r)})."
-            )
+            return f"{e} ne se déclenche pas : elle était inactive quand l'événement a été évalué ({_cond(step, r)})."
         return f"{e} ne s'applique pas : {_cond(step, r)}."
     if k == "reexamine":
         return (
@@ -213,10 +235,22 @@ def describe(step: dict) -> str:
         return f"{e} devient inactif ({_cond(step, r)}) et perd son horodatage."
     if k == "choice":
         who = _player(step, r.get("by"))
+        how = "comme le prévoit le scénario" if r.get("scripted") else "une des issues explorées"
         if code == "optional_choice":
             verb = "accepte" if r.get("accept") else "refuse"
             return f"{who} {verb} le remplacement facultatif {e}."
-        how = "comme le prévoit le scénario" if r.get("scripted") else "une des issues explorées"
+        if code == "assign_choice":
+            return (
+                f"{who} choisit de donner d'abord des dégâts mortels {a_(_obj(step, r.get('picked')))}, "
+                f"parmi les unités permises ({how} ; R. 465)."
+            )
+        if code == "combat_choice":
+            return (
+                f"{who}, joueur du tour, choisit le combat à {_obj(step, r.get('picked'))} en premier ({how} ; R. 459)."
+            )
+        if code == "answer_choice":
+            verb = "joue" if r.get("play") else "ne joue pas"
+            return f"{who} {verb} « {r.get('label')} » ({how})."
         return f"{who} choisit d'appliquer {_eff(step, r.get('picked'))} d'abord ({how})."
     if k == "replacement":
         if code == "candidates":
@@ -243,7 +277,122 @@ def describe(step: dict) -> str:
         return query_text(r)
     if k == "event":
         return _event_text(step, r, o, e)
+    if k in _BOARD_STEPS:
+        return _BOARD_STEPS[k](step, r, o)
     return k or ""
+
+
+def _names(step: dict, ids) -> str:
+    return ", ".join(_obj(step, x) for x in ids or []) or "aucune"
+
+
+def _priority(step: dict, r: dict, o: str) -> str:
+    code = r.get("code")
+    if code == "focus":
+        return f"Confrontation à {o} : {_player(step, r.get('player'))} a la focalisation (R. 311, 341)."
+    if code == "all_passed" and r.get("chain"):
+        return (
+            "Personne ne répond : tous les joueurs passent, l'élément le plus récent de la chaîne se résout (R. 340)."
+        )
+    if code == "all_passed":
+        return "Personne n'agit plus : les deux joueurs passent, la confrontation se termine (R. 341)."
+    return (
+        f"{_player(step, r.get('player'))} a la priorité : répondre par une Réaction ou passer "
+        f"({r.get('chain')} élément{'s' if (r.get('chain') or 0) > 1 else ''} sur la chaîne, R. 311)."
+    )
+
+
+def _chain(step: dict, r: dict, o: str) -> str:
+    left = r.get("left", 0)
+    rest = f" ; il en reste {left} sur la chaîne" if left else ""
+    return f"« {r.get('label')} » se résout : dernier arrivé, premier résolu (R. 340){rest}."
+
+
+def _cleanup(step: dict, r: dict, o: str) -> str:
+    return (
+        f"Nettoyage : {_names(step, r.get('objects'))} "
+        f"{'ont' if len(r.get('objects') or []) > 1 else 'a'} des dégâts mortels et "
+        f"{'meurent' if len(r.get('objects') or []) > 1 else 'meurt'} ensemble (R. 318)."
+    )
+
+
+def _combat(step: dict, r: dict, o: str) -> str:
+    if r.get("code") == "damage_step":
+        return (
+            f"Combat à {o}, étape des dégâts : {_player(step, r.get('attacker'))} (attaque) totalise "
+            f"{r.get('might_attacker')}, {_player(step, r.get('defender'))} (défense) {r.get('might_defender')} "
+            "(Assaut et Bouclier compris, une unité étourdie ne compte pas ; R. 465)."
+        )
+    a, d = r.get("attackers_left") or [], r.get("defenders_left") or []
+    if a and d:
+        out = "il reste des unités des deux côtés : les attaquants sont rappelés"
+    elif a:
+        out = "seuls les attaquants restent : ils prennent le contrôle"
+    elif d:
+        out = "seuls les défenseurs restent : ils gardent le champ de bataille"
+    else:
+        out = "aucune unité ne reste : le champ de bataille n'a plus de contrôleur"
+    return f"Étape de résolution à {o} : les survivants sont soignés ; {out} (R. 466)."
+
+
+def _assign(step: dict, r: dict, o: str) -> str:
+    who = _player(step, r.get("by"))
+    if not r.get("amount"):
+        return f"{o} ne reçoit aucun dégât : {who} n'a plus de dégâts à répartir."
+    extra = ""
+    if r.get("excess"):
+        extra = f" ; l'excédent ({r['excess']}) reste sur la dernière unité (R. 465)"
+    elif r.get("short"):
+        extra = f" ; ce n'est pas assez pour la tuer ({r.get('lethal')} nécessaires)"
+    return (
+        f"{who} inflige {r.get('amount')} dégât{'s' if r.get('amount', 0) > 1 else ''} "
+        f"{a_(o)} (mortel : {r.get('lethal')}) — {_why(r.get('why'))}{extra}."
+    )
+
+
+def _score(step: dict, r: dict, o: str) -> str:
+    code = r.get("code")
+    if code == "hunt":
+        return f"Chasse {r.get('amount')} {de(o)} : son contrôleur gagne {r.get('amount')} XP (R. 823)."
+    if code == "burn_out":
+        return (
+            f"Exténuation : le deck {de(_player(step, r.get('player')))} est vide ; sa Défausse "
+            f"({r.get('shuffled')} cartes) y est mélangée et {_player(step, r.get('opponent'))} "
+            "gagne un point (R. 431)."
+        )
+    who = _player(step, r.get("player"))
+    how = "conquiert" if r.get("how") == "conquer" else "occupe"
+    if not r.get("point") and (r.get("why") or {}).get("code") == "final_refused":
+        return f"{who} {how} {o} : {_why(r.get('why'))}."
+    if not r.get("point"):
+        return f"{who} {how} {o}, mais {_why(r.get('why'))}."
+    before, after = r.get("points_before"), r.get("points_after")
+    return f"{who} {how} {o} et marque un point ({before} → {after}) — {_why(r.get('why'))}."
+
+
+def _phase(step: dict, r: dict, o: str) -> str:
+    p = _player(step, r.get("player"))
+    return {
+        "awaken": f"Début du tour {de(p)} : ses unités et équipements se redressent (R. 315).",
+        "beginning": (
+            "Phase de début : les unités Temporaires meurent, puis on marque les champs de bataille occupés "
+            "(R. 315, 469)."
+        ),
+        "temporary": f"{_names(step, r.get('objects'))} : {_why(r.get('why'))}.",
+        "channel": f"{p} canalise deux runes (R. 315, 430).",
+        "draw": f"{p} pioche une carte (R. 315, 413).",
+    }.get(r.get("code"), "Phase du tour.")
+
+
+_BOARD_STEPS = {
+    "priority": _priority,
+    "chain": _chain,
+    "cleanup": _cleanup,
+    "combat": _combat,
+    "assign": _assign,
+    "score": _score,
+    "phase": _phase,
+}
 
 
 def _action_text(step: dict, r: dict) -> str:
@@ -252,9 +401,7 @@ def _action_text(step: dict, r: dict) -> str:
     p = _player(step, r.get("player")) if r.get("player") else ""
     return {
         "start": "début de "
-        + ", ".join(
-            _eff(step, x) for x in ([r["effect"]] if r.get("effect") else []) + list(r.get("effects") or [])
-        ),
+        + ", ".join(_eff(step, x) for x in ([r["effect"]] if r.get("effect") else []) + list(r.get("effects") or [])),
         "end": f"{_eff(step, r.get('effect'))} prend fin",
         "defend": f"{o} {'défend' if r.get('value', True) else 'cesse de défendre'}",
         "end_combat": "le combat se termine",
@@ -271,7 +418,16 @@ def _action_text(step: dict, r: dict) -> str:
         "draw": f"{p} pioche",
         "attach": f"{o} est équipé à {_obj(step, r.get('to'))}",
         "detach": f"{o} est détaché",
-        "move": f"{o} va dans {ZONE_LABELS.get(r.get('zone'), r.get('zone'))}",
+        "move": f"{o} se déplace vers {_where(step, r.get('to') or r.get('zone'))}",
+        "standard_move": f"déplacement standard de {_names(step, r.get('objects'))} vers {_where(step, r.get('to'))}",
+        "recall": f"{o} doit être rappelé{_e(step, r.get('object'))} à la base",
+        "play_unit": f"{p or 'son contrôleur'} joue {o}" + (" en payant Accélération" if r.get("accelerate") else ""),
+        "cast": f"{p} joue « {r.get('label')} » ({'vitesse ' + r['speed'] if r.get('speed') else ''})",
+        "pass": f"{p} passe",
+        "damage": f"{o} subit {r.get('amount')} dégâts",
+        "stun": f"{o} est étourdi{_e(step, r.get('object'))}",
+        "gain_points": f"{p} gagne {r.get('amount')} point{'s' if (r.get('amount') or 0) > 1 else ''}",
+        "start_turn": "début du tour",
         "play_card": f"{p} joue une autre carte",
         "activate": f"on tente d'activer {_eff(step, r.get('effect'))}",
         "finish": f"on termine {_eff(step, r.get('effect'))}, en attente sur la chaîne",
@@ -281,14 +437,24 @@ def _action_text(step: dict, r: dict) -> str:
     }.get(do, str(do))
 
 
+def _where(step: dict, dest) -> str:
+    if dest in (None, "base"):
+        return "la base"
+    if dest in ZONE_LABELS:
+        return ZONE_LABELS[dest]
+    return _obj(step, dest)
+
+
 def _event_text(step: dict, r: dict, o: str, e: str) -> str:
     code = r.get("code")
     p = _player(step, r.get("player")) if r.get("player") else ""
+    g = _e(step, r.get("object"))
+    where = _where(step, r.get("to") or r.get("zone"))
     texts = {
         "became_mighty": f"{o} devient puissante : {r.get('before')} → {r.get('after')}.",
         "no_longer_mighty": f"{o} n'est plus puissante : {r.get('before')} → {r.get('after')}.",
         "died": f"{o} meurt.",
-        "destroyed": f"{o} est éliminé.",
+        "destroyed": f"{o} est éliminé{_e(step, r.get('object'))}.",
         "replaced": f"Le remplacement {e} est appliqué (ordre choisi par {_player(step, r.get('by'))}).",
         "added_to_event": f"{e} ajoute une action à l'événement.",
         "triggered": f"{e} se déclenche.",
@@ -297,9 +463,9 @@ def _event_text(step: dict, r: dict, o: str, e: str) -> str:
         "xp_gained": f"{p} gagne {r.get('amount')} XP ({r.get('before')} → {r.get('after')}).",
         "xp_spent": f"{p} dépense {r.get('amount')} XP ({r.get('before')} → {r.get('after')}).",
         "xp_spend_refused": f"{p} n'a pas assez d'XP.",
-        "healed": f"{o} est soignée.",
-        "exhausted": f"{o} est épuisée.",
-        "recalled": f"{o} est rappelée à la base.",
+        "healed": f"{o} est soigné{_e(step, r.get('object'))}.",
+        "exhausted": f"{o} est épuisé{_e(step, r.get('object'))}.",
+        "recalled": f"{o} est rappelé{_e(step, r.get('object'))} à la base.",
         "returned_to_hand": f"{o} retourne en main.",
         "token_created": f"{o} est créée{' épuisée' if r.get('exhausted') else ''}.",
         "drew": f"{p} pioche une carte.",
@@ -308,8 +474,7 @@ def _event_text(step: dict, r: dict, o: str, e: str) -> str:
         "doubling": f"Doubler {o} ajoute {r.get('amount')} (sa puissance actuelle est {r.get('power')}, "
         "jamais une "
         "quantité négative).",
-        "swap": f"Échange : différence {r.get('difference')}, ajoutée à {o}, "
-        f"retirée à {_obj(step, r.get('other'))}.",
+        "swap": f"Échange : différence {r.get('difference')}, ajoutée à {o}, retirée à {_obj(step, r.get('other'))}.",
         "swap_nothing": "Les deux puissances sont égales : l'échange ne change rien.",
         "effect_started": f"{e} commence à s'appliquer (horodatage {r.get('since')}).",
         "effect_ended": f"{e} prend fin.",
@@ -319,15 +484,49 @@ def _event_text(step: dict, r: dict, o: str, e: str) -> str:
         "ability_resolved": f"{e} se termine, même si sa condition n'est plus remplie."
         if not r.get("still_active", True)
         else f"{e} se termine.",
-        "combat_damage": f"{o} inflige {r.get('amount')} dégâts de combat "
-        f"(puissance réelle {r.get('power')}).",
+        "combat_damage": (
+            f"{o} reçoit {r.get('amount')} dégât{'s' if (r.get('amount') or 0) > 1 else ''} de combat "
+            f"de {_player(step, r.get('by'))}."
+            if r.get("by")
+            else f"{o} inflige {r.get('amount')} dégâts de combat (puissance réelle {r.get('power')})."
+        ),
         "hunt_resolved": f"La Chasse {r.get('amount')} {de(o)} se résout.",
         "card_played": f"{p} joue une carte.",
         "defending": f"{o} défend.",
         "stopped_defending": f"{o} ne défend plus.",
         "attached": f"{o} est équipé à {_obj(step, r.get('to'))}.",
         "detached": f"{o} est détaché.",
-        "moved": f"{o} va dans {ZONE_LABELS.get(r.get('zone'), r.get('zone'))}.",
+        "moved": f"{o} va {'sur' if r.get('to') not in (None, 'base') else 'dans'} {where}.",
+        "readied": f"{o} se redresse.",
+        "unit_played": f"{o} arrive "
+        + (f"prêt{g} (Accélération, R. 805)." if not r.get("exhausted") else f"épuisé{g} (sans Accélération, R. 805)."),
+        "damaged": f"{o} subit {r.get('amount')} dégâts ({r.get('total')} au total) ; "
+        "une blessure mortelle tue au nettoyage (R. 318).",
+        "stunned": f"{o} est étourdi{_e(step, r.get('object'))} : pas de dégâts de combat ce tour (R. 423).",
+        "chain_added": f"{p} joue « {r.get('label')} » : il s'ajoute à la chaîne (R. 325).",
+        "chain_resolved": f"« {r.get('label')} » est résolu.",
+        "fizzled": f"La cible de « {r.get('label')} » a disparu : il ne fait rien (R. 340).",
+        "passed": f"{p} passe" + (" et ne joue pas « " + str(r.get("label")) + " »." if r.get("label") else "."),
+        "contested": f"{o} devient contesté par {p} (R. 445).",
+        "showdown_started": f"Une confrontation commence à {o} (R. 341).",
+        "showdown_ended": f"La confrontation à {o} se termine.",
+        "combat_started": f"Combat à {o} : {_player(step, r.get('attacker'))} attaque, "
+        f"{_player(step, r.get('defender'))} défend (R. 459).",
+        "combat_ended": f"Le combat à {o} se termine.",
+        "attacking": f"{o} attaque.",
+        "control_gained": f"{p} prend le contrôle {de(o)} (R. 188).",
+        "control_lost": f"{o} n'a plus de contrôleur (R. 466).",
+        "conquered": f"{p} conquiert {o} (R. 469).",
+        "held": f"{p} occupe {o} (R. 469).",
+        "scored": f"{p} marque {o}.",
+        "score_refused": f"{p} ne gagne pas de point à {o} : {_why({'code': r.get('why')})}.",
+        "point_gained": f"{p} gagne {r.get('amount')} point{'s' if (r.get('amount') or 0) > 1 else ''} "
+        f"({r.get('before')} → {r.get('after')}).",
+        "game_won": f"{p} atteint {r.get('points')} points et gagne la partie (R. 193).",
+        "burned_out": f"Exténuation de {p} (R. 431).",
+        "turn_started": f"Début du tour {de(p)}.",
+        "turn_ended": f"Fin du tour {de(p)} : les dégâts et l'étourdissement disparaissent (R. 317).",
+        "runes_channeled": f"{p} canalise {r.get('amount')} rune{'s' if (r.get('amount') or 0) > 1 else ''}.",
         "resolving": f"Résolution de « {r.get('label')} ».",
         "nothing_happens": "Rien ne se passe.",
     }

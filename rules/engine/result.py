@@ -6,9 +6,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import narration
+from .kinds import TOPIC_LABELS
 from .scenario import Scenario
 from .sim import Outcome
 from .trace import steps_to_dicts
+
+# Version of the JSON shape of ``Result.to_dict()`` (2: board, chain, combats, scores, kind_label…).
+SHAPE_VERSION = 2
 
 
 @dataclass
@@ -36,6 +40,10 @@ class Result:
             "events": o.events,
             "queries": [dict(q, text=narration.query_text(q)) for q in o.queries],
             "order_decisions": o.decisions,
+            "board": o.board,
+            "combats": o.combats,
+            "scores": o.scores,
+            "winner": o.winner,
         }
         if with_trace:
             d["trace"] = steps_to_dicts(o.steps, narration.describe)
@@ -44,7 +52,13 @@ class Result:
     def to_dict(self, trace: bool = True) -> dict:
         """JSON-serialisable dict: objects, players, events, queries, outcomes, trace, expectations, ok."""
         sc = self.scenario
-        d: dict[str, Any] = {"title": sc.title, "description": sc.description, "topic": sc.topic}
+        d: dict[str, Any] = {
+            "version": SHAPE_VERSION,
+            "title": sc.title,
+            "description": sc.description,
+            "topic": sc.topic,
+            "topic_label": TOPIC_LABELS.get(sc.topic, sc.topic),
+        }
         d.update(self._outcome_dict(self.main, trace))
         if self.open_choices:
             d["outcomes"] = []
@@ -61,7 +75,27 @@ def choice_of(o: Outcome) -> list[dict]:
     """The decisions behind an outcome (rule 16: who chose which replacement first)."""
     out = []
     for c in o.choice_log:
-        if c["kind"] == "order":
+        if c["kind"] in ("assign", "combat"):
+            out.append(
+                {
+                    "action": c["action"],
+                    "by": c["by"],
+                    "kind": c["kind"],
+                    "picked": c["options"][c["picked"]],
+                    "options": c["options"],
+                }
+            )
+        elif c["kind"] == "answer":
+            out.append(
+                {
+                    "action": c["action"],
+                    "by": c["by"],
+                    "kind": "answer",
+                    "label": c["labels"][0],
+                    "play": c["picked"] == 0,
+                }
+            )
+        elif c["kind"] == "order":
             out.append(
                 {
                     "action": c["action"],
@@ -71,9 +105,7 @@ def choice_of(o: Outcome) -> list[dict]:
                 }
             )
         else:
-            out.append(
-                {"action": c["action"], "by": c["by"], "effect": c["options"][0], "accept": c["picked"] == 0}
-            )
+            out.append({"action": c["action"], "by": c["by"], "effect": c["options"][0], "accept": c["picked"] == 0})
     return out
 
 
@@ -81,9 +113,10 @@ def picked_of(o: Outcome) -> list[str]:
     """The decisions of an outcome as short strings, used to find an expected outcome."""
     out = []
     for c in choice_of(o):
-        out.append(
-            c["picked"] if "picked" in c else f"{'accepter' if c['accept'] else 'refuser'}:{c['effect']}"
-        )
+        if c.get("kind") == "answer":
+            out.append(f"{'jouer' if c['play'] else 'passer'}:{c['action']}")
+        else:
+            out.append(c["picked"] if "picked" in c else f"{'accepter' if c['accept'] else 'refuser'}:{c['effect']}")
     return out
 
 
@@ -94,6 +127,17 @@ def _norm(field_name: str, v: Any) -> Any:
     if field_name in ("keywords", "tags") and isinstance(v, list):
         return sorted(v)
     return v
+
+
+def _subset(exp, actual) -> bool:
+    """``exp`` is contained in ``actual`` (dicts by key, lists item by item, ``why`` by its code)."""
+    if isinstance(exp, dict) and isinstance(actual, dict):
+        return all(k in actual and _subset(v, actual[k]) for k, v in exp.items())
+    if isinstance(exp, str) and isinstance(actual, dict) and "code" in actual:
+        return actual["code"] == exp
+    if isinstance(exp, list) and isinstance(actual, list):
+        return len(exp) == len(actual) and all(_subset(a, b) for a, b in zip(exp, actual, strict=True))
+    return exp == actual
 
 
 def _event_matches(exp: dict, ev: dict) -> bool:
@@ -143,6 +187,12 @@ def check_outcome(exp: dict, o: Outcome, prefix: str) -> list[dict]:
             exp["events"],
             [{k: v for k, v in ev.items() if k in ("type", "object", "effect", "player")} for ev in o.events],
         )
+    if "winner" in exp:
+        add(f"vainqueur {exp['winner']!r}", o.winner == exp["winner"], exp["winner"], o.winner)
+    for key, label in (("scores", "décision de score"), ("combats", "combat")):
+        for d in exp.get(key) or []:
+            found = [x for x in getattr(o, key) if _subset(d, x)]
+            add(f"{label} {d!r}", bool(found), d, getattr(o, key))
     for e in exp.get("absent_events") or []:
         found = [ev for ev in o.events if _event_matches(e, ev)]
         add(f"aucun événement {e!r}", not found, [], found)

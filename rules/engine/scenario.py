@@ -7,12 +7,25 @@ the engine understands, and that it stays small enough to terminate quickly.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import yaml
 
-from .kinds import ACTIONS, BOARD_ZONES, CONDITIONS, DURATIONS, KINDS, OBJECT_TYPES, ZONES, Param
+from .kinds import (
+    ACTIONS,
+    BOARD_ZONES,
+    CONDITIONS,
+    DURATIONS,
+    KINDS,
+    OBJECT_TYPES,
+    TOPICS,
+    VICTORY_SCORES,
+    ZONES,
+    Mode,
+    Param,
+)
+from .state import EffectSpec, ObjectSpec, PlayerSpec
 
 MAX_TEXT = 64 * 1024
 MAX_OBJECTS = 20
@@ -20,9 +33,22 @@ MAX_EFFECTS = 200
 MAX_ACTIONS = 50
 MAX_PLAYERS = 8
 MAX_STEPS_IN_RESOLVE = 20
-TOPICS = ("couches", "puissance", "remplacement", "niveau-xp")
-# Actions a player takes; none may slip between two instructions of a resolving spell (rule 21).
-ORDINARY_ACTIONS = ("activate", "finish", "play_card", "attach", "detach", "defend", "end_combat", "end_turn")
+# Actions a player takes; none may slip between two instructions of a resolving spell (R. 340).
+ORDINARY_ACTIONS = (
+    "activate",
+    "finish",
+    "play_card",
+    "attach",
+    "detach",
+    "defend",
+    "end_combat",
+    "end_turn",
+    "standard_move",
+    "play_unit",
+    "cast",
+    "pass",
+    "start_turn",
+)
 ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 
@@ -39,51 +65,6 @@ class EngineLimitError(ScenarioError):
 
 
 @dataclass
-class PlayerSpec:
-    id: str
-    name: str
-    xp: int = 0
-    team: str | None = None
-    cards_played: int = 0
-    hand: int = 0
-    points: int = 0  # victory points: never read by Level (rule 20)
-
-
-@dataclass
-class ObjectSpec:
-    id: str
-    name: str
-    type: str = "unit"
-    printed_power: int = 0
-    keywords: tuple[str, ...] = ()
-    tags: tuple[str, ...] = ()
-    zone: str = "base"
-    controller: str | None = None
-    defending: bool = False
-    exhausted: bool = False
-    attached_to: str | None = None
-    since: int = 0
-    cost: int = 0
-    domains: tuple[str, ...] = ()
-
-
-@dataclass
-class EffectSpec:
-    id: str
-    label: str
-    kind: str
-    source: str | None = None
-    target: str | None = None  # object id, "source" or "attached"
-    targets: tuple[str, ...] = ()
-    since: int | None = None
-    starts_later: bool = False
-    duration: str = "permanent"
-    condition: dict = field(default_factory=dict)
-    params: dict = field(default_factory=dict)
-    dynamic: bool = False  # created by the engine during the run (buff, swap, doubling…)
-
-
-@dataclass
 class Scenario:
     title: str
     description: str
@@ -96,6 +77,8 @@ class Scenario:
     expect: dict | None
     turn_player: str
     data: dict
+    victory_score: int = 8  # R. 485: 8 points in a duel
+    mode: str = "duel"
 
 
 # --------------------------------------------------------------------------- YAML
@@ -108,8 +91,7 @@ class _NoAliasLoader(yaml.SafeLoader):
         if self.check_event(yaml.AliasEvent):
             ev = self.peek_event()
             raise ScenarioError(
-                f"ligne {ev.start_mark.line + 1} : les alias YAML (*nom) ne sont pas acceptés "
-                "dans un scénario"
+                f"ligne {ev.start_mark.line + 1} : les alias YAML (*nom) ne sont pas acceptés dans un scénario"
             )
         return super().compose_node(parent, index)
 
@@ -127,9 +109,7 @@ def parse_yaml(text: str) -> Any:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         where = f"ligne {mark.line + 1}, colonne {mark.column + 1}" if mark else "texte"
-        raise ScenarioError(
-            f"{where} : erreur de syntaxe YAML ({exc.problem or 'texte illisible'})"
-        ) from None
+        raise ScenarioError(f"{where} : erreur de syntaxe YAML ({exc.problem or 'texte illisible'})") from None
     except (yaml.YAMLError, ValueError, TypeError, RecursionError) as exc:
         raise ScenarioError(f"scénario : YAML illisible ({type(exc).__name__})") from None
 
@@ -231,8 +211,7 @@ def _check_param(p: Param, v: Any, path: str, ids: dict[str, set[str]]) -> Any:
         if not items:
             raise ScenarioError(f"{path} : au moins un objet est attendu")
         return tuple(
-            _check_param(Param(p.name, "object", p.label), x, f"{path}[{i}]", ids)
-            for i, x in enumerate(items)
+            _check_param(Param(p.name, "object", p.label), x, f"{path}[{i}]", ids) for i, x in enumerate(items)
         )
     if t == "keywords":
         items = _list(v, path, 10)
@@ -241,15 +220,20 @@ def _check_param(p: Param, v: Any, path: str, ids: dict[str, set[str]]) -> Any:
         if v not in p.choices:
             raise ScenarioError(f"{path} : valeur inconnue « {v} » (attendu : {', '.join(p.choices)})")
         return v
+    if t == "location":
+        if v == "base":
+            return v
+        v = _id(v, path)
+        if v not in ids.get("battlefields", ()):
+            raise ScenarioError(f"{path} : « base » ou l'identifiant d'un champ de bataille est attendu (reçu « {v} »)")
+        return v
     if t == "produce":
         from .kinds import _PRODUCE
 
         items = _list(v, path, 8)
         for i, x in enumerate(items):
             if x not in _PRODUCE:
-                raise ScenarioError(
-                    f"{path}[{i}] : action inconnue « {x} » (attendu : {', '.join(_PRODUCE)})"
-                )
+                raise ScenarioError(f"{path}[{i}] : action inconnue « {x} » (attendu : {', '.join(_PRODUCE)})")
         return tuple(items)
     raise ScenarioError(f"{path} : type de paramètre inconnu")  # pragma: no cover
 
@@ -259,7 +243,7 @@ def _check_param(p: Param, v: Any, path: str, ids: dict[str, set[str]]) -> Any:
 
 def _player(d: Any, path: str) -> PlayerSpec:
     d = _dict(d, path)
-    _no_unknown(d, {"id", "name", "xp", "team", "cards_played", "hand", "points"}, path)
+    _no_unknown(d, {"id", "name", "xp", "team", "cards_played", "hand", "points", "deck", "runes", "trash"}, path)
     return PlayerSpec(
         id=_id(_req(d, "id", path), f"{path}.id"),
         name=_str(_req(d, "name", path), f"{path}.name", 60),
@@ -268,6 +252,9 @@ def _player(d: Any, path: str) -> PlayerSpec:
         cards_played=_int(d.get("cards_played", 0), f"{path}.cards_played", 0, 99),
         points=_int(d.get("points", 0), f"{path}.points", 0, 99),
         hand=_int(d.get("hand", 0), f"{path}.hand", 0, 99),
+        deck=_int(d.get("deck", 20), f"{path}.deck", 0, 99),
+        runes=_int(d.get("runes", 12), f"{path}.runes", 0, 99),
+        trash=_int(d.get("trash", 0), f"{path}.trash", 0, 99),
     )
 
 
@@ -290,13 +277,17 @@ def _object(d: Any, path: str, players: set[str]) -> ObjectSpec:
             "since",
             "cost",
             "domains",
+            "at",
+            "stunned",
+            "damage",
+            "attacking",
         },
         path,
     )
     typ = d.get("type", "unit")
     if typ not in OBJECT_TYPES:
         raise ScenarioError(f"{path}.type : type inconnu « {typ} » (attendu : {', '.join(OBJECT_TYPES)})")
-    zone = d.get("zone", "base")
+    zone = d.get("zone", "battlefield" if typ == "battlefield" else "base")
     if zone not in ZONES:
         raise ScenarioError(f"{path}.zone : zone inconnue « {zone} » (attendu : {', '.join(ZONES)})")
     ctrl = d.get("controller")
@@ -317,15 +308,17 @@ def _object(d: Any, path: str, players: set[str]) -> ObjectSpec:
         controller=ctrl,
         defending=_bool(d.get("defending", False), f"{path}.defending"),
         exhausted=_bool(d.get("exhausted", False), f"{path}.exhausted"),
-        attached_to=_id(d["attached_to"], f"{path}.attached_to")
-        if d.get("attached_to") is not None
-        else None,
+        attached_to=_id(d["attached_to"], f"{path}.attached_to") if d.get("attached_to") is not None else None,
         since=_int(d.get("since", 0), f"{path}.since", 0, 10_000),
         cost=_int(d.get("cost", 0), f"{path}.cost", 0, 99),
         domains=tuple(
             _str(k, f"{path}.domains[{i}]", 40)
             for i, k in enumerate(_list(d.get("domains", []) or [], f"{path}.domains", 6))
         ),
+        at=_id(d["at"], f"{path}.at") if d.get("at") is not None else None,
+        stunned=_bool(d.get("stunned", False), f"{path}.stunned"),
+        damage=_int(d.get("damage", 0), f"{path}.damage", 0, 99),
+        attacking=_bool(d.get("attacking", False), f"{path}.attacking"),
     )
 
 
@@ -347,9 +340,7 @@ def _effect(d: Any, path: str, ids: dict[str, set[str]]) -> EffectSpec:
     d = _dict(d, path)
     kind_name = _req(d, "kind", path)
     if kind_name not in KINDS:
-        raise ScenarioError(
-            f"{path}.kind : sorte d'effet inconnue « {kind_name} » (attendu : {', '.join(KINDS)})"
-        )
+        raise ScenarioError(f"{path}.kind : sorte d'effet inconnue « {kind_name} » (attendu : {', '.join(KINDS)})")
     kind = KINDS[kind_name]
     _no_unknown(d, _EFFECT_FIELDS | {p.name for p in kind.params}, path)
     eid = _id(_req(d, "id", path), f"{path}.id")
@@ -377,30 +368,23 @@ def _effect(d: Any, path: str, ids: dict[str, set[str]]) -> EffectSpec:
         since = _int(since, f"{path}.since", 0, 10_000)
     if kind.category == "continuous" and starts == "now" and since is None:
         raise ScenarioError(
-            f"{path}.since : un horodatage (nombre entier) est attendu pour un effet déjà en cours "
-            "(ou starts: later)"
+            f"{path}.since : un horodatage (nombre entier) est attendu pour un effet déjà en cours (ou starts: later)"
         )
     if starts == "later":
         since = None
     duration = d.get("duration", "permanent")
     if duration not in DURATIONS:
-        raise ScenarioError(
-            f"{path}.duration : durée inconnue « {duration} » (attendu : {', '.join(DURATIONS)})"
-        )
+        raise ScenarioError(f"{path}.duration : durée inconnue « {duration} » (attendu : {', '.join(DURATIONS)})")
     cond_in = _dict(d.get("condition", {}) or {}, f"{path}.condition")
     cond = {}
     for k, v in cond_in.items():
         if k not in CONDITIONS:
-            raise ScenarioError(
-                f"{path}.condition.{k} : condition inconnue (attendu : {', '.join(CONDITIONS)})"
-            )
+            raise ScenarioError(f"{path}.condition.{k} : condition inconnue (attendu : {', '.join(CONDITIONS)})")
         cond[k] = _check_param(CONDITIONS[k], v, f"{path}.condition.{k}", ids)
     if target == "allies" and kind.category != "continuous":
         raise ScenarioError(f"{path}.target : « allies » n'est possible que pour un effet continu")
     if ("level" in cond or "legion" in cond or "attached" in cond) and source is None:
-        raise ScenarioError(
-            f"{path}.condition : Niveau, Légion ou « équipé » exigent une source (champ source)"
-        )
+        raise ScenarioError(f"{path}.condition : Niveau, Légion ou « équipé » exigent une source (champ source)")
     params = {}
     for p in kind.params:
         if p.name in d and d[p.name] is not None:
@@ -409,9 +393,7 @@ def _effect(d: Any, path: str, ids: dict[str, set[str]]) -> EffectSpec:
             raise ScenarioError(f"{path}.{p.name} : champ obligatoire manquant ({p.label})")
         else:
             params[p.name] = p.default
-    return EffectSpec(
-        eid, label, kind_name, source, target, targets, since, starts == "later", duration, cond, params
-    )
+    return EffectSpec(eid, label, kind_name, source, target, targets, since, starts == "later", duration, cond, params)
 
 
 def _action(d: Any, path: str, ids: dict[str, set[str]], depth: int = 0) -> dict:
@@ -455,7 +437,12 @@ def _action(d: Any, path: str, ids: dict[str, set[str]], depth: int = 0) -> dict
             "zone": "object",
             "controller": "object",
             "exhausted": "object",
+            "damage": "object",
+            "location": "object",
             "xp": "player",
+            "points": "player",
+            "hand": "player",
+            "deck": "player",
             "active": "effect",
         }[out["ask"]]
         if not out.get(need):
@@ -464,22 +451,38 @@ def _action(d: Any, path: str, ids: dict[str, set[str]], depth: int = 0) -> dict
         if out["token"] in ids["objects"]:
             raise ScenarioError(f"{path}.token : l'identifiant « {out['token']} » est déjà pris")
         _id(out["token"], f"{path}.token")
+    if name == "move" and not out.get("zone") and not out.get("to"):
+        raise ScenarioError(f"{path}.to : la destination (« to » ou « zone ») est attendue")
     return out
 
 
 def _choice(d: Any, path: str, ids: dict[str, set[str]]) -> dict:
     d = _dict(d, path)
-    _no_unknown(d, {"order", "effect", "accept", "action", "note"}, path)
+    _no_unknown(d, {"order", "effect", "accept", "action", "note", "assign", "by", "combat_first", "play"}, path)
     out: dict[str, Any] = {}
     if "action" in d and d["action"] is not None:
         out["action"] = _int(d["action"], f"{path}.action", 0, MAX_ACTIONS)
-    if "order" in d:
+    if "assign" in d:
+        # the order in which the assigning player gives lethal damage (R. 465), checked when used
+        out["assign"] = _check_param(Param("assign", "objects", "ordre"), d["assign"], f"{path}.assign", ids)
+        if d.get("by") is not None:
+            out["by"] = _check_param(Param("by", "player", "joueur"), d["by"], f"{path}.by", ids)
+    elif "combat_first" in d:
+        v = _id(d["combat_first"], f"{path}.combat_first")
+        if v not in ids["battlefields"]:
+            raise ScenarioError(f"{path}.combat_first : champ de bataille inconnu « {v} »")
+        out["combat_first"] = v
+    elif "play" in d:
+        out["play"] = _bool(d["play"], f"{path}.play")
+        if "action" not in out:
+            raise ScenarioError(f"{path}.action : l'indice de l'action « cast » facultative est attendu")
+    elif "order" in d:
         out["order"] = _check_param(Param("order", "effects", "ordre"), d["order"], f"{path}.order", ids)
     elif "effect" in d:
         out["effect"] = _check_param(Param("effect", "effect", "effet"), d["effect"], f"{path}.effect", ids)
         out["accept"] = _bool(d.get("accept", True), f"{path}.accept")
     else:
-        raise ScenarioError(f"{path} : « order » ou « effect » est attendu")
+        raise ScenarioError(f"{path} : « order », « effect », « assign », « combat_first » ou « play » est attendu")
     return out
 
 
@@ -496,6 +499,9 @@ def _expect(d: Any, path: str) -> dict:
             "decisions",
             "outcomes",
             "outcome_count",
+            "winner",
+            "scores",
+            "combats",
         },
         path,
     )
@@ -503,7 +509,7 @@ def _expect(d: Any, path: str) -> dict:
         if key in d:
             for k, v in _dict(d[key], f"{path}.{key}").items():
                 _dict(v, f"{path}.{key}.{k}")
-    for key in ("queries", "events", "absent_events", "decisions", "outcomes"):
+    for key in ("queries", "events", "absent_events", "decisions", "outcomes", "scores", "combats"):
         if key in d:
             _list(d[key], f"{path}.{key}", 100)
     for key in ("events", "absent_events", "decisions"):
@@ -512,9 +518,7 @@ def _expect(d: Any, path: str) -> dict:
     if "outcomes" in d:
         for i, o in enumerate(d["outcomes"]):
             picked = _dict(o, f"{path}.outcomes[{i}]").get("picked")
-            if picked is not None and (
-                not isinstance(picked, list) or not all(isinstance(x, str) for x in picked)
-            ):
+            if picked is not None and (not isinstance(picked, list) or not all(isinstance(x, str) for x in picked)):
                 raise ScenarioError(f"{path}.outcomes[{i}].picked : une liste d'identifiants est attendue")
     if "outcomes" in d:
         for i, o in enumerate(d["outcomes"]):
@@ -528,7 +532,20 @@ def _expect(d: Any, path: str) -> dict:
 
 
 TOP_LEVEL_KEYS = frozenset(
-    {"title", "description", "topic", "players", "objects", "effects", "actions", "choices", "expect", "turn_player"}
+    {
+        "title",
+        "description",
+        "topic",
+        "players",
+        "objects",
+        "effects",
+        "actions",
+        "choices",
+        "expect",
+        "turn_player",
+        "mode",
+        "victory_score",
+    }
 )
 
 
@@ -570,6 +587,25 @@ def validate(data: Any) -> Scenario:
                 raise ScenarioError(f"objects[{i}].attached_to : objet inconnu « {o.attached_to} »")
             if o.attached_to == o.id:
                 raise ScenarioError(f"objects[{i}].attached_to : un objet ne peut pas s'équiper à lui-même")
+    ids["battlefields"] = {o.id for o in objects if o.type == "battlefield"}
+    for i, o in enumerate(objects):
+        if o.type == "battlefield":
+            if o.zone != "battlefield":
+                raise ScenarioError(f"objects[{i}].zone : un champ de bataille est dans la zone « battlefield »")
+            if o.at is not None:
+                raise ScenarioError(f"objects[{i}].at : un champ de bataille ne se trouve pas sur un autre")
+            continue
+        if o.at is not None:
+            if o.at not in ids["battlefields"]:
+                raise ScenarioError(f"objects[{i}].at : champ de bataille inconnu « {o.at} »")
+            if o.zone != "battlefield":
+                raise ScenarioError(
+                    f"objects[{i}].at : seul un objet dans la zone « battlefield » a un champ de bataille"
+                )
+        elif o.zone == "battlefield" and len(ids["battlefields"]) == 1:
+            o.at = next(iter(ids["battlefields"]))
+        elif o.zone == "battlefield" and ids["battlefields"]:
+            raise ScenarioError(f"objects[{i}].at : précisez sur quel champ de bataille se trouve l'objet")
     raw_effects = _list(data.get("effects", []) or [], "effects", MAX_EFFECTS)
     for i, e in enumerate(raw_effects):
         if isinstance(e, dict) and isinstance(e.get("id"), str):
@@ -585,8 +621,7 @@ def validate(data: Any) -> Scenario:
     if total > MAX_ACTIONS * 4:
         raise ScenarioError("actions : trop d'instructions au total")
     choices = [
-        _choice(c, f"choices[{i}]", ids)
-        for i, c in enumerate(_list(data.get("choices", []) or [], "choices", 20))
+        _choice(c, f"choices[{i}]", ids) for i, c in enumerate(_list(data.get("choices", []) or [], "choices", 20))
     ]
     expect = _expect(data["expect"], "expect") if data.get("expect") is not None else None
     turn_player = data.get("turn_player", players[0].id)
@@ -597,8 +632,24 @@ def validate(data: Any) -> Scenario:
             o.controller = players[0].id
         if o.zone not in BOARD_ZONES and o.defending:
             raise ScenarioError(f"objects[{i}].defending : seule une unité sur le plateau peut défendre")
+    mode = data.get("mode", "duel")
+    if mode not in Mode.values():
+        raise ScenarioError(f"mode : mode de jeu inconnu « {mode} » (attendu : {', '.join(Mode.values())})")
+    victory = _int(data.get("victory_score", VICTORY_SCORES[mode]), "victory_score", 1, 99)
     return Scenario(
-        title, description, topic, players, objects, effects, actions, choices, expect, turn_player, data
+        title,
+        description,
+        topic,
+        players,
+        objects,
+        effects,
+        actions,
+        choices,
+        expect,
+        turn_player,
+        data,
+        victory_score=victory,
+        mode=mode,
     )
 
 

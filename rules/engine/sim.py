@@ -1,4 +1,4 @@
-"""Running a scenario: actions, events, replacement effects, triggers and choices (seeds 001, 003, 004).
+"""Running a scenario: actions, events, replacement effects (R. 367), triggers (R. 382) and choices.
 
 A ``Sim`` plays the actions of one scenario along one path of player decisions.  Where a decision
 is open (order of replacements, accepting an optional one) and the scenario does not state it,
@@ -8,31 +8,18 @@ the Sim takes the option given by ``decisions`` (or the first) and logs the choi
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
-from .kinds import BOARD_ZONES, KEYWORDS, KINDS, PRODUCE_LABELS, keyword_base, keyword_number
+from .kinds import BOARD_ZONES, KEYWORDS, KINDS, PRODUCE_LABELS, RESULT_INSTRUCTIONS, keyword_base, keyword_number
 from .layers import base_chars, compute, display, text_active, zone_ok
-from .scenario import EffectSpec, EngineLimitError, Scenario
-from .state import EffState, ObjState, PlayerState, World
+from .play import Play
+from .scenario import EngineLimitError, Scenario
+from .state import EffectSpec, EffState, Ev, ObjState, World
 from .trace import Tracer
 
 MAX_OUTCOMES = 24
 MAX_DECISIONS = 100  # "why this order?" entries kept per outcome
-
-
-@dataclass
-class Ev:
-    """A game event on its way to happening; replacements may change it first (seed 001)."""
-
-    type: str
-    obj: str | None = None
-    player: str | None = None
-    amount: int = 0
-    mods: dict = field(default_factory=dict)
-    applied: frozenset = frozenset()
-    duration: str = "permanent"
-    label: str = ""
-    token: dict | None = None
 
 
 # Which modifications of an event still make sense for each kind of event (rule 18).
@@ -49,37 +36,21 @@ class Outcome:
     decisions: list
     choice_log: list
     label: str = ""
+    board: dict = field(default_factory=dict)
+    combats: list = field(default_factory=list)
+    scores: list = field(default_factory=list)
+    winner: str | None = None
 
 
-class Sim:
+class Sim(Play):
     def __init__(self, sc: Scenario, decisions: list[int] | None = None, tracing: bool = True):
         self.sc = sc
         self.prefix = list(decisions or [])
         self.choice_log: list[dict] = []
         self.tr = Tracer(enabled=tracing)
-        players = {
-            p.id: PlayerState(p.id, p.name, p.xp, p.team, p.cards_played, p.hand, p.points)
-            for p in sc.players
-        }
-        objects = {
-            o.id: ObjState(
-                o.id,
-                o.name,
-                o.type,
-                o.printed_power,
-                o.keywords,
-                o.tags,
-                o.zone,
-                o.controller,
-                o.defending,
-                o.exhausted,
-                o.attached_to,
-                o.since,
-                cost=o.cost,
-                domains=o.domains,
-            )
-            for o in sc.objects
-        }
+        # The scenario's situation is never changed: each run plays on copies.
+        players = {p.id: copy.copy(p) for p in sc.players}
+        objects = {o.id: copy.copy(o) for o in sc.objects}
         effects = {e.id: EffState(e, started=not e.starts_later, since=e.since) for e in sc.effects}
         clock = 1 + max([e.since or 0 for e in sc.effects] + [o.since for o in sc.objects] + [0])
         self.world = World(players, objects, effects, sc.turn_player, clock)
@@ -95,6 +66,7 @@ class Sim:
         self.dyn = 0
         self.fresh: list[dict] = []
         self.action: int | None = None
+        self.init_play()
 
     # ------------------------------------------------------------------ helpers
     def ctrl(self, oid: str) -> str | None:
@@ -136,9 +108,10 @@ class Sim:
         for oid, obj in w.objects.items():
             tr.show_object(oid, display(obj, w.view.get(oid) or base_chars(obj)))
         for pid, p in w.players.items():
-            tr.show_player(pid, (p.name, p.xp))
+            tr.show_player(pid, (p.name, p.xp, p.points, p.hand, p.deck))
         for eid, e in w.effects.items():
             tr.show_effect(eid, (e.spec.label, e.active, e.since))
+        tr.show_board(self.board_tuple())
 
     # ------------------------------------------------------------------ computation
     def update_activity(self) -> None:
@@ -233,8 +206,14 @@ class Sim:
                 continue
             subj = p["subject"]
             src = spec.source
+            look_back = None
             if ev["type"] == "xp_gained":
                 match = src is not None and ev.get("player") == self.ctrl(src) or src is None
+            elif ev["type"] in ("conquered", "held"):
+                # « when you conquer / hold » (R. 469); « self »: the source stands at that battlefield
+                match = src is None or ev.get("player") == self.ctrl(src)
+                if match and subj == "self" and src is not None:
+                    match = self.world.objects[src].at == ev.get("object")
             else:
                 obj = ev.get("object")
                 if obj is None:
@@ -246,15 +225,16 @@ class Sim:
                 )
             if not match:
                 continue
-            if not eff.active:
+            if ev["type"] == "died" and ev.get("object") == src and ev.get("from"):
+                # Deathknell (R. 808): the ability of a unit that dies is read as it was just before.
+                look_back, _ = text_active(w, eff, self.ctrl, zone=ev["from"])
+            if not eff.active and not look_back:
                 ok, why = text_active(w, eff, self.ctrl)
                 self.tr.step(
                     "skip",
                     effect=eff.id,
                     object=src,
-                    reason=dict(
-                        why or {}, code="inactive_at_event", event=ev["type"], why=(why or {}).get("code")
-                    ),
+                    reason=dict(why or {}, code="inactive_at_event", event=ev["type"], why=(why or {}).get("code")),
                 )
                 continue
             self.emit("triggered", effect=eff.id, object=src, cause=ev["type"])
@@ -267,9 +247,26 @@ class Sim:
     def resolve_trigger(self, eid: str) -> None:
         eff = self.world.effects[eid]
         self.emit("trigger_resolved", effect=eid, object=eff.spec.source)
-        then = eff.spec.params.get("then")
-        if then:
-            self.start_effect(then)
+        self.ability_result(eff)
+
+    def ability_result(self, eff: EffState) -> None:
+        """What a triggered or activated ability does when it resolves (R. 376, 382): its ``then``
+        effect starts, and its controller gains or spends XP (R. 728), draws (R. 413), gains points."""
+        p = eff.spec.params
+        if p.get("then"):
+            self.start_effect(p["then"])
+        who = self.ctrl(eff.spec.source) if eff.spec.source else self.world.turn_player
+        for name in RESULT_INSTRUCTIONS:
+            n = p.get(name) or 0
+            if not n or who is None:
+                continue
+            if name == "draw":
+                for _ in range(n):
+                    self.process([Ev("draw", player=who)])
+            elif name == "points":
+                self.add_points(who, n, "ability")
+            else:
+                getattr(self, "_do_" + name)({"player": who, "amount": n})
 
     # ------------------------------------------------------------------ effects
     def start_effect(self, eid: str) -> None:
@@ -332,6 +329,32 @@ class Sim:
                             },
                         )
                         return idx
+            if kind == "assign" and "assign" in c and c.get("by", by) == by:
+                idx = self.scripted_assign(c["assign"], options)
+                if idx is not None:
+                    return idx
+                continue
+            if kind == "combat" and c.get("combat_first") in options:
+                idx = options.index(c["combat_first"])
+                self.tr.step(
+                    "choice",
+                    object=options[idx],
+                    reason={
+                        "code": "combat_choice",
+                        "by": by,
+                        "options": options,
+                        "picked": options[idx],
+                        "scripted": True,
+                    },
+                )
+                return idx
+            if kind == "answer" and "play" in c:
+                idx = 0 if c["play"] else 1
+                self.tr.step(
+                    "choice",
+                    reason={"code": "answer_choice", "by": by, "label": labels[0], "play": c["play"], "scripted": True},
+                )
+                return idx
             if kind == "accept" and c.get("effect") == options[0]:
                 idx = 0 if c["accept"] else 1
                 self.tr.step(
@@ -352,6 +375,35 @@ class Sim:
                 "action": self.action,
             }
         )
+        self.choice_log[-1]["n"] = 2 if kind in ("accept", "answer") else len(options)
+        if kind in ("assign", "combat"):
+            code = "assign_choice" if kind == "assign" else "combat_choice"
+            self.tr.step(
+                "choice",
+                object=options[idx],
+                reason={
+                    "code": code,
+                    "by": by,
+                    "options": options,
+                    "picked": options[idx],
+                    "scripted": False,
+                    "explored": True,
+                },
+            )
+            return idx
+        if kind == "answer":
+            self.tr.step(
+                "choice",
+                reason={
+                    "code": "answer_choice",
+                    "by": by,
+                    "label": labels[0],
+                    "play": idx == 0,
+                    "scripted": False,
+                    "explored": True,
+                },
+            )
+            return idx
         if kind == "order":
             reason = {
                 "code": "replacement_choice",
@@ -476,9 +528,7 @@ class Sim:
                                 "skip",
                                 effect=rid,
                                 object=ev.obj,
-                                reason=dict(
-                                    why or {}, code=(why or {}).get("code", "inactive"), event=ev.type
-                                ),
+                                reason=dict(why or {}, code=(why or {}).get("code", "inactive"), event=ev.type),
                             )
                         continue
                     matches.setdefault(rid, []).append(ev)
@@ -603,16 +653,18 @@ class Sim:
         w = self.world
         o = w.objects.get(ev.obj) if ev.obj else None
         if ev.type == "die":
-            o.zone, o.defending, o.damage = "discard", False, 0
+            before = o.zone
+            self.place(o, "discard")
             for g in w.objects.values():
                 if g.attached_to == o.id:
                     g.attached_to = None
-            self.emit("died" if o.type != "gear" else "destroyed", object=o.id)
+            self.emit("died" if o.type != "gear" else "destroyed", object=o.id, **{"from": before})
         elif ev.type == "destroy":
-            o.zone, o.attached_to = "discard", None
+            self.place(o, "discard")
+            o.attached_to = None
             self.emit("destroyed", object=o.id)
         elif ev.type == "return_to_hand":
-            o.zone, o.defending = "hand", False
+            self.place(o, "hand")
             self.emit("returned_to_hand", object=o.id)
         elif ev.type == "heal":
             o.damage = 0
@@ -621,17 +673,17 @@ class Sim:
             o.exhausted = True
             self.emit("exhausted", object=o.id)
         elif ev.type == "recall":
-            o.zone, o.defending = "base", False
+            self.place(o, "base")
             for g in w.objects.values():
                 if g.attached_to == o.id:
-                    g.zone = "base"
+                    self.place(g, "base")
             self.emit("recalled", object=o.id)
+        elif ev.type == "move":
+            self.move_now(o, ev.dest)
         elif ev.type == "power_change":
             if ev.amount:
                 kind = "increase" if ev.amount > 0 else "decrease"
-                eid = self.add_dynamic(
-                    ev.label or f"{ev.amount:+d}", kind, ev.obj, abs(ev.amount), ev.duration
-                )
+                eid = self.add_dynamic(ev.label or f"{ev.amount:+d}", kind, ev.obj, abs(ev.amount), ev.duration)
             else:
                 eid = None
             self.emit("power_changed", object=ev.obj, amount=ev.amount, effect=eid)
@@ -644,10 +696,8 @@ class Sim:
                 tok["name"],
                 "token",
                 tok.get("printed_power", 0),
-                (),
-                (),
-                "base",
-                ev.player,
+                zone="base",
+                controller=ev.player,
                 exhausted=bool(ev.mods.get("exhausted")),
                 since=w.clock,
             )
@@ -656,8 +706,7 @@ class Sim:
             self._was_on_board[tok["id"]] = False
             self.emit("token_created", object=tok["id"], exhausted=bool(ev.mods.get("exhausted")))
         elif ev.type == "draw":
-            w.players[ev.player].hand += 1
-            self.emit("drew", player=ev.player)
+            self.draw_now(ev.player)
 
     # ------------------------------------------------------------------ actions
     def perform(self, a: dict) -> None:
@@ -689,11 +738,13 @@ class Sim:
         self._expire(("combat",))
 
     def _do_end_turn(self, a):
+        """Ending phase (R. 317): combat and turn effects end, damage is removed, the turn passes."""
         self._do_end_combat(a)
         self._expire(("turn",))
         for p in self.world.players.values():
             p.cards_played = 0
         self.used_turn.clear()
+        self.end_turn_board()
 
     def _do_gain_xp(self, a):
         p = self.world.players[a["player"]]
@@ -735,9 +786,7 @@ class Sim:
         cur = self.power(oid)
         add = max(0, cur)
         self.emit("doubling", object=oid, power=cur, amount=add)
-        self.process(
-            [Ev("power_change", obj=oid, amount=add, duration=a["duration"], label=f"Doublement ({add:+d})")]
-        )
+        self.process([Ev("power_change", obj=oid, amount=add, duration=a["duration"], label=f"Doublement ({add:+d})")])
 
     def _do_swap(self, a):
         """Rule 12: the difference is added to the lower and taken from the higher (real values)."""
@@ -789,10 +838,18 @@ class Sim:
             self.emit("detached", object=g.id)
 
     def _do_move(self, a):
+        """A move by an effect (R. 445): no exhaustion; a move to a location is a replaceable event."""
         o = self.world.objects[a["object"]]
-        o.zone = a["zone"]
-        if a["zone"] not in BOARD_ZONES:
-            o.defending = False
+        dest = a.get("to")
+        if dest is None and a["zone"] in BOARD_ZONES:
+            dest = self.default_location(a["zone"])
+        if dest is not None:
+            if o.on_board and o.is_unit:
+                self.process([Ev("move", obj=o.id, dest=dest)])
+            else:
+                self.move_now(o, dest)
+            return
+        self.place(o, a["zone"])
         self.emit("moved", object=o.id, zone=a["zone"])
 
     def _do_play_card(self, a):
@@ -827,9 +884,7 @@ class Sim:
         self.chain.discard(eid)
         eff = self.world.effects[eid]
         self.emit("ability_resolved", effect=eid, object=eff.spec.source, still_active=eff.active)
-        then = eff.spec.params.get("then")
-        if then:
-            self.start_effect(then)
+        self.ability_result(eff)
 
     def _do_combat_damage(self, a):
         """Rule 13: combat damage reads a negative power as 0."""
@@ -855,8 +910,13 @@ class Sim:
             val = self.ctrl(oid)
         elif ask == "exhausted":
             val = w.objects[oid].exhausted
-        elif ask == "xp":
-            val = w.players[pid].xp
+        elif ask == "damage":
+            val = w.objects[oid].damage
+        elif ask == "location":
+            o = w.objects[oid]
+            val = o.at if o.zone == "battlefield" and o.at else o.zone
+        elif ask in ("xp", "points", "hand", "deck"):
+            val = getattr(w.players[pid], ask)
         else:
             val = w.effects[eid].active
         subject = self.name(oid) if oid else (w.players[pid].name if pid else w.effects[eid].spec.label)
@@ -924,11 +984,16 @@ class Sim:
                 },
             )
             self.fresh = []
+            if not self.before_action(act):
+                continue
             self.perform(act)
             if act["do"] not in ("query", "resolve"):
                 self.settle()
+            if act["do"] != "query":
+                self.cleanup()
         self.action = self.tr.action = None
-        self.tr.step("result", reason={"code": "result"})
+        self.finish_open()
+        self.tr.step("result", reason={"code": "result", "winner": self.winner})
         return Outcome(
             self.objects_out(),
             self.players_out(),
@@ -937,6 +1002,10 @@ class Sim:
             self.tr.steps,
             self.order_decisions,
             self.choice_log,
+            board=self.board_out(),
+            combats=self.combats,
+            scores=self.scores,
+            winner=self.winner,
         )
 
     def objects_out(self) -> dict:
@@ -955,6 +1024,10 @@ class Sim:
                 "exhausted": o.exhausted,
                 "controller": v.controller,
                 "defending": o.defending,
+                "attacking": o.attacking,
+                "at": o.at,
+                "damage": o.damage,
+                "stunned": o.stunned,
                 "attached_to": o.attached_to,
                 "tags": list(v.tags),
                 "cost": v.cost,
@@ -971,6 +1044,11 @@ class Sim:
                 "points": p.points,
                 "hand": p.hand,
                 "cards_played": p.cards_played,
+                "deck": p.deck,
+                "runes": p.runes,
+                "trash": p.trash
+                + sum(1 for o in self.world.objects.values() if o.zone == "discard" and o.controller == pid),
+                "scored": sorted(self.scored.get(pid, ())),
             }
             for pid, p in self.world.players.items()
         }
@@ -982,6 +1060,12 @@ def outcome_label(sim_log: list[dict]) -> str:
     for c in sim_log:
         if c["kind"] == "order":
             parts.append(f"{c['labels'][c['picked']]} d'abord")
+        elif c["kind"] == "assign":
+            parts.append(f"dégâts mortels d'abord à {c['labels'][c['picked']]}")
+        elif c["kind"] == "combat":
+            parts.append(f"combat à {c['labels'][c['picked']]} d'abord")
+        elif c["kind"] == "answer":
+            parts.append(f"« {c['labels'][0]} » {'jouée' if c['picked'] == 0 else 'pas jouée'}")
         else:
             parts.append(f"{c['labels'][0]} {'acceptée' if c['picked'] == 0 else 'refusée'}")
     return " ; ".join(parts)
@@ -1002,15 +1086,10 @@ def explore(sc: Scenario, tracing: bool = True) -> list[Outcome]:
         picked = [c["picked"] for c in out.choice_log]
         new = []
         for j in range(len(prefix), len(out.choice_log)):
-            for alt in range(
-                1,
-                out.choice_log[j]["n"]
-                if "n" in out.choice_log[j]
-                else (len(out.choice_log[j]["options"]) if out.choice_log[j]["kind"] == "order" else 2),
-            ):
+            for alt in range(1, out.choice_log[j]["n"]):
                 new.append(picked[:j] + [alt])
         stack.extend(reversed(new))
     return outcomes
 
 
-__all__ = ["Sim", "explore", "Outcome", "KINDS", "KEYWORDS", "PRODUCE_LABELS"]
+__all__ = ["Sim", "Ev", "explore", "Outcome", "KINDS", "KEYWORDS", "PRODUCE_LABELS"]

@@ -1,45 +1,97 @@
-"""Plain dataclasses for the game state the engine works on."""
+"""Plain dataclasses for the game state: one class per thing, used both as the scenario's
+situation (loaded and validated by ``scenario.py``) and as the state the simulator changes (on a copy).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from .kinds import BOARD_ZONES
-from .scenario import EffectSpec
 
 
 @dataclass
-class PlayerState:
+class Player:
+    """A player: XP (R. 728), victory points (R. 467), hand, main deck, rune deck and trash counts."""
+
     id: str
     name: str
     xp: int = 0
     team: str | None = None
     cards_played: int = 0
     hand: int = 0
-    points: int = 0
+    points: int = 0  # victory points: never read by Level (R. 824)
+    deck: int = 20  # cards in the main deck (R. 101–109); drawing from 0 burns out (R. 431)
+    runes: int = 12  # cards in the rune deck; two are channeled each turn (R. 315, 430)
+    trash: int = 0  # cards in the trash (Défausse) not described as objects
 
 
 @dataclass
-class ObjState:
+class Obj:
+    """A game object: unit, gear, token, battlefield or spell; ``at`` is the battlefield it stands at."""
+
     id: str
     name: str
-    type: str
-    printed_power: int
-    keywords: tuple[str, ...]
-    tags: tuple[str, ...]
-    zone: str
-    controller: str | None
+    type: str = "unit"
+    printed_power: int = 0
+    keywords: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    zone: str = "base"
+    controller: str | None = None
     defending: bool = False
     exhausted: bool = False
     attached_to: str | None = None
     since: int = 0
-    damage: int = 0
     cost: int = 0
     domains: tuple[str, ...] = ()
+    at: str | None = None  # battlefield object id when zone == "battlefield" (None: the only one)
+    stunned: bool = False  # R. 423: deals no combat damage until the end of the turn
+    damage: int = 0  # marked damage (R. 318: lethal at cleanup)
+    attacking: bool = False  # R. 459: its controller is the attacker of the combat here
 
     @property
     def on_board(self) -> bool:
         return self.zone in BOARD_ZONES
+
+    @property
+    def is_unit(self) -> bool:
+        return self.type in ("unit", "token")
+
+
+@dataclass
+class EffectSpec:
+    id: str
+    label: str
+    kind: str
+    source: str | None = None
+    target: str | None = None  # object id, "source", "attached" or "allies"
+    targets: tuple[str, ...] = ()
+    since: int | None = None
+    starts_later: bool = False
+    duration: str = "permanent"
+    condition: dict = field(default_factory=dict)
+    params: dict = field(default_factory=dict)
+    dynamic: bool = False  # created by the engine during the run (buff, swap, doubling…)
+
+
+@dataclass
+class Ev:
+    """A game event on its way to happening; replacements may change it first (R. 367)."""
+
+    type: str
+    obj: str | None = None
+    player: str | None = None
+    amount: int = 0
+    mods: dict = field(default_factory=dict)
+    applied: frozenset = frozenset()
+    duration: str = "permanent"
+    label: str = ""
+    token: dict | None = None
+    dest: str | None = None  # a move's destination: "base" or a battlefield id
+
+
+# The same classes under the names the scenario loader and the web layer use.
+PlayerSpec = PlayerState = Player
+ObjectSpec = ObjState = Obj
 
 
 @dataclass
@@ -58,8 +110,8 @@ class EffState:
 
 @dataclass
 class World:
-    players: dict[str, PlayerState]
-    objects: dict[str, ObjState]
+    players: dict[str, Player]
+    objects: dict[str, Obj]
     effects: dict[str, EffState]
     turn_player: str
     clock: int = 1

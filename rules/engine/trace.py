@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .kinds import STEP_KIND_LABELS
 from .scenario import EngineLimitError
 
 OBJECT_FIELDS = (
@@ -22,6 +23,11 @@ OBJECT_FIELDS = (
     "exhausted",
     "controller",
     "defending",
+    "at",
+    "damage",
+    "stunned",
+    "attacking",
+    "type",
 )
 MAX_STEPS = 20_000
 MAX_WORK = 400_000  # dependency trials: bounds the time of a scenario (well under a few seconds)
@@ -42,12 +48,13 @@ class Step:
     after: dict | None
     computation: int | None
     stage: str | None
-    snapshot: tuple  # (objects, players, effects, applied)
+    snapshot: tuple  # (objects, players, effects, applied, board)
 
     def to_dict(self, cache: dict) -> dict:
         return {
             "index": self.index,
             "kind": self.kind,
+            "kind_label": STEP_KIND_LABELS.get(self.kind, self.kind),
             "action": self.action,
             "object": self.object,
             "layer": self.layer,
@@ -65,7 +72,7 @@ class Step:
 
 def materialize(snapshot: tuple, cache: dict) -> dict:
     """Turn a shared snapshot into the `state` dict of a step (cached per snapshot)."""
-    objs, players, effs, applied = snapshot
+    objs, players, effs, applied, board = snapshot
     key_o = id(objs)
     if key_o not in cache:
         cache[key_o] = (
@@ -77,17 +84,37 @@ def materialize(snapshot: tuple, cache: dict) -> dict:
         )
     key_p = id(players)
     if key_p not in cache:
-        cache[key_p] = (players, {pid: {"name": t[0], "xp": t[1]} for pid, t in players.items()})
+        cache[key_p] = (
+            players,
+            {pid: {"name": t[0], "xp": t[1], "points": t[2], "hand": t[3], "deck": t[4]} for pid, t in players.items()},
+        )
     key_e = (id(effs), id(applied))
     if key_e not in cache:
         cache[key_e] = (
             (effs, applied),
-            {
-                eid: {"label": t[0], "active": t[1], "since": t[2], "applied": eid in applied}
-                for eid, t in effs.items()
-            },
+            {eid: {"label": t[0], "active": t[1], "since": t[2], "applied": eid in applied} for eid, t in effs.items()},
         )
-    return {"objects": cache[key_o][1], "players": cache[key_p][1], "effects": cache[key_e][1]}
+    return {
+        "objects": cache[key_o][1],
+        "players": cache[key_p][1],
+        "effects": cache[key_e][1],
+        "board": board_dict(board),
+    }
+
+
+def board_dict(board: tuple | None) -> dict:
+    """The `board` part of a snapshot: battlefields, the chain, the showdown, priority and turn."""
+    if not board:
+        return {"battlefields": {}, "chain": [], "showdown": None, "priority": None, "turn_player": None, "turn": 1}
+    bfs, chain, showdown, priority, turn_player, turn = board
+    return {
+        "battlefields": {b: {"controller": c, "contested": bool(k), "contested_by": k} for b, c, k in bfs},
+        "chain": [{"id": i, "label": lab, "player": p, "speed": sp, "target": t} for i, lab, p, sp, t in chain],
+        "showdown": dict(showdown) if showdown else None,
+        "priority": priority,
+        "turn_player": turn_player,
+        "turn": turn,
+    }
 
 
 @dataclass
@@ -102,6 +129,7 @@ class Tracer:
     players: dict = field(default_factory=dict)
     effs: dict = field(default_factory=dict)
     applied: frozenset = frozenset()
+    board: tuple | None = None
     count: int = 0
     work: int = 0
     _shared: set = field(default_factory=set)
@@ -129,6 +157,10 @@ class Tracer:
             return
         self._own("effs")[eid] = tup
 
+    def show_board(self, tup: tuple) -> None:
+        if self.enabled:
+            self.board = tup
+
     def mark_applied(self, eid: str) -> None:
         if self.enabled:
             self.applied = self.applied | {eid}
@@ -140,9 +172,7 @@ class Tracer:
         """Count one unit of work; the hard cap makes every scenario terminate."""
         self.count += 1
         if self.count > MAX_STEPS:
-            raise EngineLimitError(
-                f"calcul interrompu : plus de {MAX_STEPS} étapes (limite de sécurité atteinte)"
-            )
+            raise EngineLimitError(f"calcul interrompu : plus de {MAX_STEPS} étapes (limite de sécurité atteinte)")
 
     def spend(self, n: int) -> None:
         """Count ``n`` dependency trials against the hard cap on computation work."""
@@ -186,7 +216,7 @@ class Tracer:
                 after,
                 self.computation,
                 stage,
-                (self.objs, self.players, self.effs, self.applied),
+                (self.objs, self.players, self.effs, self.applied, self.board),
             )
         )
         return idx

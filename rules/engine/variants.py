@@ -134,9 +134,7 @@ def apply_changes(data: dict, changes: dict) -> dict:
                 if o["id"] == ident:
                     o["defending"] = value
                     if value and o.get("zone", "base") not in ("base", "battlefield"):
-                        raise ScenarioError(
-                            f"changements.{key} : seule une unité sur le plateau peut défendre"
-                        )
+                        raise ScenarioError(f"changements.{key} : seule une unité sur le plateau peut défendre")
         elif what == "xp":
             for p in new["players"]:
                 if p["id"] == ident:

@@ -44,7 +44,11 @@ def test_result_dict_shape():
     assert d["queries"][0]["value"] == 5
     step = d["trace"][-1]
     assert STEP_KEYS <= set(step)
-    assert set(step["state"]) == {"objects", "players", "effects"}
+    assert d["version"] == 2
+    assert set(step["state"]) == {"objects", "players", "effects", "board"}
+    assert step["kind_label"] == "Résultat"
+    assert set(step["state"]["players"]["p1"]) == {"name", "xp", "points", "hand", "deck"}
+    assert set(step["state"]["board"]) == {"battlefields", "chain", "showdown", "priority", "turn_player", "turn"}
     assert set(step["state"]["objects"]["u"]) == {
         "name",
         "printed_power",
@@ -55,6 +59,11 @@ def test_result_dict_shape():
         "exhausted",
         "controller",
         "defending",
+        "at",
+        "damage",
+        "stunned",
+        "attacking",
+        "type",
     }
     assert set(step["state"]["effects"]["p"]) == {"label", "active", "since", "applied"}
     json.dumps(d)

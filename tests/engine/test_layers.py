@@ -11,9 +11,7 @@ def apply_steps(res, obj="u"):
 
 # Rule 1 — four layers; copy copies only copiable values.
 def test_set_power_then_increase_whatever_the_timestamps():
-    data = scenario(
-        effects=[effect("fix", "set_power", value=4, since=2), effect("p2", "increase", value=2, since=1)]
-    )
+    data = scenario(effects=[effect("fix", "set_power", value=4, since=2), effect("p2", "increase", value=2, since=1)])
     assert power(data) == 6
 
 
@@ -90,9 +88,7 @@ def test_mutual_change_falls_back_to_timestamps_both_ways():
 
 
 def test_independent_effects_follow_timestamps():
-    data = scenario(
-        effects=[effect("b", "increase", value=1, since=5), effect("a", "increase", value=2, since=3)]
-    )
+    data = scenario(effects=[effect("b", "increase", value=1, since=5), effect("a", "increase", value=2, since=3)])
     assert [s["effect"] for s in apply_steps(play(data))] == ["a", "b"]
 
 
@@ -174,9 +170,7 @@ def test_set_5_then_minus_1_never_becomes_mighty():
 
 
 def test_five_to_six_is_no_new_event():
-    data = scenario(
-        objects=[unit(power=4)], actions=[{"do": "buff", "object": "u"}, {"do": "buff", "object": "u"}]
-    )
+    data = scenario(objects=[unit(power=4)], actions=[{"do": "buff", "object": "u"}, {"do": "buff", "object": "u"}])
     assert [e["type"] for e in play(data).main.events if "mighty" in e["type"]] == ["became_mighty"]
 
 

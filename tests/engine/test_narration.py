@@ -34,8 +34,7 @@ def test_too_late_source_is_told():
 def test_inherited_and_ignored_changes_are_told():
     assert any("hérite de l'état épuisé" in x for x in texts("creation-epuisee-heritee"))
     assert any(
-        "L'état épuisé ne s'applique pas au nouvel événement : ignoré." in x
-        for x in texts("pioche-ignore-epuisee")
+        "L'état épuisé ne s'applique pas au nouvel événement : ignoré." in x for x in texts("pioche-ignore-epuisee")
     )
 
 

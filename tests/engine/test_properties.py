@@ -11,9 +11,7 @@ from hypothesis import strategies as st
 
 from rules.engine import EngineLimitError, ScenarioError, load_scenario, run
 
-SETTINGS = settings(
-    max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
-)
+SETTINGS = settings(max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 KEYWORDS = ["Bouclier 1", "Bouclier 2", "Gank", "Chasse 2", "Protection"]
 
@@ -326,8 +324,8 @@ def test_reversing_effects_of_every_scenario_file_changes_nothing():
             continue
         other = copy.deepcopy(data)
         other["effects"].reverse()
-        assert signature(run(load_scenario(data), trace=False)) == signature(
-            run(load_scenario(other), trace=False)
-        ), path.stem
+        assert signature(run(load_scenario(data), trace=False)) == signature(run(load_scenario(other), trace=False)), (
+            path.stem
+        )
         checked += 1
     assert checked >= 15

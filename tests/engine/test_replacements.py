@@ -29,9 +29,7 @@ def types(res_outcome):
 
 # Rule 15 — the replaced event does not happen.
 def test_replaced_death_does_not_happen():
-    res = play(
-        scenario(effects=[rep("tr", target="u", produce=SAVE)], actions=[{"do": "kill", "objects": ["u"]}])
-    )
+    res = play(scenario(effects=[rep("tr", target="u", produce=SAVE)], actions=[{"do": "kill", "objects": ["u"]}]))
     o = res.main.objects["u"]
     assert (o["zone"], o["exhausted"]) == ("base", True)
     assert "died" not in types(res.main)
@@ -89,9 +87,7 @@ def test_scripted_order_gives_one_result():
 
 
 def test_player_controlling_the_object_decides():
-    data = guardian_and_retreat(
-        players=[{"id": "p1", "name": "A"}, {"id": "p2", "name": "B"}], turn_player="p2"
-    )
+    data = guardian_and_retreat(players=[{"id": "p1", "name": "A"}, {"id": "p2", "name": "B"}], turn_player="p2")
     res = play(data)
     assert {o.choice_log[0]["by"] for o in res.outcomes} == {"p1"}
 
@@ -109,9 +105,7 @@ def test_replacement_instructions_before_unchanged_deaths():
 
 def test_source_arriving_through_the_same_set_is_too_late():
     eff = rep("r", source="s", applies_to="other_allies", active_zone="discard", produce=SAVE)
-    together = scenario(
-        objects=[unit("a"), unit("s")], effects=[eff], actions=[{"do": "kill", "objects": ["a", "s"]}]
-    )
+    together = scenario(objects=[unit("a"), unit("s")], effects=[eff], actions=[{"do": "kill", "objects": ["a", "s"]}])
     assert play(together).main.objects["a"]["zone"] == "discard"
     successive = scenario(
         objects=[unit("a"), unit("s")],
@@ -123,9 +117,7 @@ def test_source_arriving_through_the_same_set_is_too_late():
 
 def test_source_leaving_at_the_same_time_still_applies():
     eff = rep("r", source="s", applies_to="other_allies", produce=SAVE)
-    data = scenario(
-        objects=[unit("a"), unit("s")], effects=[eff], actions=[{"do": "kill", "objects": ["a", "s"]}]
-    )
+    data = scenario(objects=[unit("a"), unit("s")], effects=[eff], actions=[{"do": "kill", "objects": ["a", "s"]}])
     objs = play(data).main.objects
     assert (objs["a"]["zone"], objs["s"]["zone"]) == ("base", "discard")
 
@@ -144,9 +136,7 @@ def test_one_sequence_per_simultaneous_set():
 
 # Rule 18 — inheritance of applicable changes.
 def test_extra_copy_inherits_exhausted_but_draw_ignores_it():
-    also = rep(
-        "c", event="create_token", source="u", applies_to="allies", mode="also", produce=["create_token"]
-    )
+    also = rep("c", event="create_token", source="u", applies_to="allies", mode="also", produce=["create_token"])
     data = scenario(
         effects=[also],
         actions=[{"do": "create_token", "token": "t", "name": "PO", "player": "p1", "exhausted": True}],
@@ -185,9 +175,7 @@ def test_no_loop_between_two_replacements():
 
 
 def test_refusing_optional_does_not_use_once_per_turn():
-    eff = rep(
-        "opt", source="s", applies_to="other_allies", optional=True, once_per_turn=True, produce=["recall"]
-    )
+    eff = rep("opt", source="s", applies_to="other_allies", optional=True, once_per_turn=True, produce=["recall"])
     data = scenario(
         objects=[unit("a"), unit("b"), unit("s")],
         effects=[eff],

@@ -69,11 +69,7 @@ def test_no_run_of_twelve_seed_words_in_scenarios():
     hits = []
     for p in files:
         w = _words(p.read_text(encoding="utf-8"))
-        hits += [
-            (p.name, " ".join(w[i : i + 12]))
-            for i in range(len(w) - 11)
-            if tuple(w[i : i + 12]) in seed_grams
-        ]
+        hits += [(p.name, " ".join(w[i : i + 12])) for i in range(len(w) - 11) if tuple(w[i : i + 12]) in seed_grams]
     assert hits == []
 
 

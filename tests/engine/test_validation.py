@@ -40,9 +40,7 @@ def test_wrong_type_names_the_field():
         (lambda d: d.update(topic="cuisine"), "topic"),
         (lambda d: d["players"][0].update(xp=-1), "players[0].xp"),
         (
-            lambda d: d["effects"].append(
-                effect("x", "increase", value=1, since=None, condition={"level": 2})
-            ),
+            lambda d: d["effects"].append(effect("x", "increase", value=1, since=None, condition={"level": 2})),
             "effects[0].condition",
         ),
         (
@@ -50,9 +48,7 @@ def test_wrong_type_names_the_field():
             "effects[0].duree",
         ),
         (
-            lambda d: d["effects"].append(
-                {"id": "x", "label": "x", "kind": "increase", "target": "u", "value": 1}
-            ),
+            lambda d: d["effects"].append({"id": "x", "label": "x", "kind": "increase", "target": "u", "value": 1}),
             "effects[0].since",
         ),
         (lambda d: d.update(expect={"events": ["died"]}), "expect.events[0]"),
@@ -103,9 +99,7 @@ def test_valid_yaml_text_loads():
 
 def test_no_ordinary_action_between_two_instructions():
     data = scenario(
-        actions=[
-            {"do": "resolve", "steps": [{"do": "buff", "object": "u"}, {"do": "play_card", "player": "p1"}]}
-        ]
+        actions=[{"do": "resolve", "steps": [{"do": "buff", "object": "u"}, {"do": "play_card", "player": "p1"}]}]
     )
     assert error_of(data).startswith("actions[0].steps[1].do : « play_card » est une action ordinaire")
 

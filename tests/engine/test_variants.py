@@ -33,9 +33,7 @@ def test_switching_off_buff_gives_4():
 
 
 def test_not_defending_and_power_change():
-    new = apply_changes(
-        data_of("fiora-reexamen-des-competences"), {"defending:fiora": False, "power:fiora": 5}
-    )
+    new = apply_changes(data_of("fiora-reexamen-des-competences"), {"defending:fiora": False, "power:fiora": 5})
     res = run(load_scenario(new))
     assert res.main.objects["fiora"]["power"] == 6  # 5 + buff, no Shield without defending
 

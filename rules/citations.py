@@ -1,0 +1,184 @@
+"""Rule numbers: reading them, finding the reference section that explains them, and linking « R. n ».
+
+A rule number is a top-level number of the Core Rules (1 to 999, written with three digits: « 050 »,
+« 459 ») followed by optional sub-parts: « 459.2 », « 459.2.a », « 459.2.a.1 ». Every citation written
+« R. 459.2 » in a text becomes a link to ``/regles/459.2/`` with a tooltip summarising the rule in our
+words; the rules reference (``RuleSection``) says which section explains which numbers.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import threading
+
+NUMBER_RE = re.compile(r"^R?\.?\s*(\d{1,3})((?:\.(?:\d{1,3}|[a-z]))*)$", re.IGNORECASE)
+# « R. 459 », « R. 459.2.a » in rendered text (the space may be a non-breaking one).
+CITATION_RE = re.compile(r"\bR\.(?:\s|&nbsp;|\u00a0|\u202f)?(\d{3}(?:\.(?:\d{1,3}|[a-z]))*)(?![\w.]\w)")
+# Where a citation must not become a link: inside links, tooltips, headings and code.
+SKIP_RE = re.compile(
+    r"<a\b[^>]*>.*?</a>|<span class=\"term-tip\".*?</span>|<h[1-6]\b[^>]*>.*?</h[1-6]>|<code>.*?</code>"
+    r"|<pre>.*?</pre>|<[^>]+>",
+    re.S,
+)
+MORE_LABEL = "Lire la section des règles"
+
+
+def parse(text: str) -> str | None:
+    """« 459.2.a », « R459 », « r. 459 » → « 459.2.a » / « 459 »; None when it is not a rule number."""
+    match = NUMBER_RE.match((text or "").strip().rstrip("."))
+    if not match:
+        return None
+    top = int(match.group(1))
+    if not 1 <= top <= 999:
+        return None
+    return f"{top:03d}{match.group(2).lower()}"
+
+
+def top_of(number: str) -> int:
+    return int(number.split(".", 1)[0])
+
+
+def anchor(number: str) -> str:
+    """Id of a rule's line on its section page: « 459.2.a » → « r459-2-a »."""
+    return "r" + number.replace(".", "-")
+
+
+def sort_key(number: str) -> tuple:
+    parts = str(number).split(".")
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in parts)
+
+
+def valid_covers(covers) -> bool:
+    return isinstance(covers, list) and bool(covers) and all(
+        isinstance(pair, list | tuple) and len(pair) == 2 and all(isinstance(n, int) for n in pair)
+        and 1 <= pair[0] <= pair[1] <= 999 for pair in covers
+    )
+
+
+def parse_covers(values) -> list[list[int]]:
+    """Shipped ``covers`` (« 459-466 », « 050 », 459) → [[459, 466], [50, 50], [459, 459]]."""
+    pairs = []
+    for value in values or []:
+        first, _, last = str(value).partition("-")
+        pairs.append([int(first), int(last or first)])
+    return pairs
+
+
+def cited_in(*texts: str) -> list[str]:
+    """Every rule number written « R. n » in Markdown sources, in order, without repeats."""
+    seen: list[str] = []
+    for text in texts:
+        for match in CITATION_RE.finditer(text or ""):
+            number = parse(match.group(1))
+            if number and number not in seen:
+                seen.append(number)
+    return seen
+
+
+# --- the index: which section explains which number --------------------------------------------------------
+
+_cache = threading.local()
+
+
+class RulesIndex:
+    """Every section's address, numbers covered and rule summaries, read once per content version."""
+
+    def __init__(self, sections):
+        self.sections = [
+            {"url": s["url"], "title": s["title"], "covers": s["covers"], "summaries": s["summaries"]}
+            for s in sections
+        ]
+
+    def section_for(self, number: str) -> dict | None:
+        top = top_of(number)
+        for section in self.sections:
+            if any(first <= top <= last for first, last in section["covers"]):
+                return section
+        return None
+
+    def summary_for(self, number: str) -> tuple[str, str] | None:
+        """The most precise summary of ``number`` (459.2.a, else 459.2, else 459) and the number it is of."""
+        section = self.section_for(number)
+        if section is None:
+            return None
+        parts = number.split(".")
+        while parts:
+            candidate = ".".join(parts)
+            if candidate in section["summaries"]:
+                return candidate, section["summaries"][candidate]
+            parts.pop()
+        return None
+
+    def url_for(self, number: str) -> str | None:
+        section = self.section_for(number)
+        if section is None:
+            return None
+        found = self.summary_for(number)
+        return section["url"] + (f"#{anchor(found[0])}" if found else "")
+
+    def link_html(self, markup: str, salt: str) -> str:
+        """Turn each « R. n » of sanitised HTML into a link to its section, with the rule's tooltip."""
+        if "R." not in markup:
+            return markup
+        out, last, count = [], 0, [0]
+        for block in SKIP_RE.finditer(markup):
+            out.append(self._link_text(markup[last:block.start()], salt, count))
+            out.append(block.group(0))
+            last = block.end()
+        out.append(self._link_text(markup[last:], salt, count))
+        return "".join(out)
+
+    def _link_text(self, text: str, salt: str, count: list[int]) -> str:
+        def replace(match):
+            number = parse(match.group(1))
+            url = number and self.url_for(number)
+            if not url:
+                return match.group(0)
+            shown = f"R.\u00a0{match.group(1)}"
+            found = self.summary_for(number)
+            count[0] += 1  # the same rule may be cited twice in one text: ids stay unique
+            tip_id = f"tt-{anchor(number)}-{salt}-{count[0]}"
+            summary = found[1] if found else self.section_for(number)["title"]
+            link = html.escape(f"/regles/{number}/")
+            return (
+                f'<a class="term rule-ref" href="{link}" aria-describedby="{tip_id}">{shown}</a>'
+                f'<span class="term-tip" role="tooltip" id="{tip_id}">'
+                f'<b class="term-tip__name">Règle {html.escape(number)}</b> {html.escape(summary, False)} '
+                f'<a class="term-tip__more" href="{link}">{MORE_LABEL}</a></span>'
+            )
+
+        return CITATION_RE.sub(replace, text)
+
+
+def get_index() -> RulesIndex:
+    """The index for the current content (rebuilt when a section is added, changed or deleted)."""
+    from django.db.models import Count, Max
+
+    from glossary.signals import in_batch
+
+    from .models import RuleSection
+
+    cached = getattr(_cache, "index", None)
+    if cached is not None and in_batch():
+        return cached[1]
+    version = tuple(RuleSection.objects.aggregate(n=Count("pk"), last=Max("updated_at")).values())
+    if cached is None or cached[0] != version:
+        sections = [
+            {"url": s.get_absolute_url(), "title": s.title, "covers": s.covers, "summaries": s.rule_summaries}
+            for s in RuleSection.objects.order_by("order", "slug")
+        ]
+        cached = _cache.index = (version, RulesIndex(sections))
+    return cached[1]
+
+
+def invalidate() -> None:
+    _cache.index = None
+
+
+def link_citations(markup: str, section: str | None) -> str:
+    """The Markdown filter the rules app registers with ``glossary.rendering``."""
+    if "R." not in markup:
+        return markup
+    salt = re.sub(r"[^a-z0-9]", "", (section or "").lower())[-12:] or "x"
+    return get_index().link_html(markup, salt)

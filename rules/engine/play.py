@@ -1,0 +1,850 @@
+"""The whole turn: movement, the chain, showdowns, combat and scoring (Core Rules v1.4).
+
+``Play`` is the part of the simulator (``sim.Sim`` inherits it) that knows the board: battlefields
+and who controls them, the chain with priority, showdowns with focus, combat with its damage
+assignment, scoring and the final point, the start and the end of a turn.  Every order is derived
+here from the rules; a scenario only gives the situation, the actions and, where a player chooses,
+``choices`` (otherwise each option is explored as an outcome).
+
+Illegal actions (moving an exhausted unit, Ganking without the keyword, acting without priority or
+focus, assigning damage against Tank or Backline) raise ``ScenarioError`` with a French message
+naming the rule: the engine never plays a silently different game.
+"""
+
+from __future__ import annotations
+
+from .kinds import Why, has_keyword, keyword_base, keyword_number
+from .scenario import ScenarioError
+from .state import Ev, Obj
+
+TANK, BACKLINE = "Tank", "Arrière-ligne"
+
+
+def why(code: Why, **extra) -> dict:
+    """The structured « pourquoi ? » of a decision: code, rule and French label."""
+    return {"code": code.value, "rule": code.doc, "label": code.label, **extra}
+
+
+class Play:
+    """Board, chain, showdown, combat and scoring procedures of the simulator."""
+
+    def init_play(self) -> None:
+        self.items: list[dict] = []  # the chain, bottom first (R. 325)
+        self.item_no = 0
+        self.priority: str | None = None  # who may add to the open chain (R. 311)
+        self.passes = 0
+        self.chain_starter: str | None = None
+        self.showdown: dict | None = None  # {battlefield, attacker, defender, focus, passes, combat}
+        self.contested: list[tuple[str, str]] = []  # (battlefield, contesting player), in order (R. 445)
+        self.scored: dict[str, set[str]] = {pid: set() for pid in self.world.players}
+        self.winner: str | None = None
+        self.turn = 1
+        self.combats: list[dict] = []
+        self.scores: list[dict] = []
+
+    # ------------------------------------------------------------------ board helpers
+    def refuse(self, message: str) -> None:
+        """An illegal action: a French error naming the action and the rule (never a silent change)."""
+        where = f"actions[{self.action}]" if self.action is not None else "scénario"
+        raise ScenarioError(f"{where} : {message}")
+
+    def battlefields(self) -> list[str]:
+        return [oid for oid, o in self.world.objects.items() if o.type == "battlefield"]
+
+    def units_at(self, bf: str, player: str | None = None) -> list[str]:
+        return [
+            oid
+            for oid, o in self.world.objects.items()
+            if o.is_unit and o.zone == "battlefield" and o.at == bf and (player is None or self.ctrl(oid) == player)
+        ]
+
+    def location(self, o: Obj) -> str | None:
+        if o.zone == "base":
+            return "base"
+        if o.zone == "battlefield":
+            return o.at or "battlefield"
+        return None
+
+    def default_location(self, zone: str) -> str | None:
+        """A legacy zone move: « base », or the only battlefield when battlefields are described."""
+        if zone == "base":
+            return "base"
+        bfs = self.battlefields()
+        if not bfs:
+            return None
+        if len(bfs) > 1:
+            self.refuse("précisez le champ de bataille de destination avec « to » (R. 445)")
+        return bfs[0]
+
+    def next_player(self, pid: str) -> str:
+        ids = list(self.world.players)
+        return ids[(ids.index(pid) + 1) % len(ids)]
+
+    def label_of(self, oid: str | None) -> str:
+        return self.name(oid) if oid else ""
+
+    def has_kw(self, oid: str, base: str) -> bool:
+        o = self.world.objects[oid]
+        kws = self.world.view[oid].keywords if o.on_board and oid in self.world.view else o.keywords
+        return has_keyword(tuple(kws), base)
+
+    def board_tuple(self) -> tuple:
+        w = self.world
+        contested = dict(self.contested)
+        bfs = tuple((b, w.objects[b].controller, contested.get(b)) for b in self.battlefields())
+        chain = tuple((it["id"], it["label"], it["player"], it["speed"], it["target"]) for it in self.items)
+        sd = None
+        if self.showdown:
+            sd = tuple((k, self.showdown[k]) for k in ("battlefield", "attacker", "defender", "focus", "combat"))
+        return (bfs, chain, sd, self.priority if self.items else None, w.turn_player, self.turn)
+
+    def board_out(self) -> dict:
+        from .trace import board_dict
+
+        d = board_dict(self.board_tuple())
+        d.update(victory_score=self.sc.victory_score, mode=self.sc.mode, winner=self.winner)
+        for b, v in d["battlefields"].items():
+            v["name"] = self.name(b)
+            v["units"] = self.units_at(b)
+            v["scored_by"] = sorted(p for p, s in self.scored.items() if b in s)
+        return d
+
+    def place(self, o: Obj, zone: str, at: str | None = None) -> None:
+        """Put an object in a zone; leaving a battlefield ends its combat roles and marked damage."""
+        if zone != "battlefield" or at != o.at:
+            o.defending = o.attacking = False
+        if zone not in ("base", "battlefield"):
+            o.damage, o.stunned = 0, False
+        o.zone, o.at = zone, (at if zone == "battlefield" else None)
+
+    def move_now(self, o: Obj, dest: str | None) -> None:
+        """The location change of a move (R. 445); a battlefield not controlled by the mover is contested."""
+        if dest in (None, "base"):
+            self.place(o, "base")
+            self.emit("moved", object=o.id, zone="base", to="base")
+            return
+        if dest == "battlefield":
+            self.place(o, "battlefield")
+            self.emit("moved", object=o.id, zone="battlefield")
+            return
+        self.place(o, "battlefield", dest)
+        self.emit("moved", object=o.id, zone="battlefield", to=dest)
+        self.note_contest(o.id, dest)
+
+    def note_contest(self, oid: str, bf: str) -> None:
+        player = self.ctrl(oid)
+        if player is None or not self.world.objects[oid].is_unit:
+            return
+        if self.world.objects[bf].controller == player or any(b == bf for b, _ in self.contested):
+            return
+        self.contested.append((bf, player))
+        self.emit("contested", object=bf, player=player)
+
+    # ------------------------------------------------------------------ implicit passes
+    def before_action(self, act: dict) -> bool:
+        """Before an action: what everyone did not do happens — the open chain resolves and an open
+        showdown ends when the next action is not an answer (R. 311, 340, 341).  False: game over."""
+        if self.winner is not None:
+            self.tr.step("skip", reason={"code": "game_over", "winner": self.winner})
+            return False
+        do = act["do"]
+        if self.items and not (do in ("pass", "query") or (do == "cast" and act.get("speed") == "reaction")):
+            self.resolve_chain()
+        while self.showdown and not self.items and do not in ("pass", "query"):
+            if do == "cast" and act.get("speed") in ("action", "reaction"):
+                break
+            self.close_showdown(implicit=True)
+        return self.winner is None
+
+    def finish_open(self) -> None:
+        """After the last action: the chain resolves, showdowns and combats still pending take place."""
+        guard = 0
+        while (self.items or self.showdown or self.contested) and self.winner is None:
+            guard += 1
+            if guard > 50:  # pragma: no cover - each pass removes a contest or an item
+                break
+            if self.items:
+                self.resolve_chain()
+            elif self.showdown:
+                self.close_showdown(implicit=True)
+            else:
+                self.cleanup()
+                if not self.showdown:
+                    break
+
+    # ------------------------------------------------------------------ cleanup (R. 318)
+    def cleanup(self) -> None:
+        """R. 318: units with lethal damage die together; then, chain empty, a pending showdown opens."""
+        w = self.world
+        for _ in range(20):
+            lethal = [
+                oid
+                for oid, o in w.objects.items()
+                if o.is_unit and o.on_board and o.damage > 0 and o.damage >= max(1, self.power(oid))
+            ]
+            if not lethal:
+                break
+            self.tr.step("cleanup", candidates=lethal, reason={"code": "lethal_damage", "objects": lethal})
+            self.process([Ev("die", obj=oid) for oid in lethal])
+            self.settle()
+        if self.items or self.showdown or not self.contested or self.winner is not None:
+            return
+        # A contest whose units have all left is over (nothing to fight for).
+        self.contested = [(b, p) for b, p in self.contested if self.units_at(b, p)]
+        if not self.contested:
+            return
+        if len(self.contested) > 1:
+            # R. 459: the turn player chooses which combat comes first
+            opts = [b for b, _ in self.contested]
+            idx = self.choose("combat", opts, self.world.turn_player, [self.name(b) for b in opts])
+            self.contested.insert(0, self.contested.pop(idx))
+        bf, attacker = self.contested[0]
+        self.open_showdown(bf, attacker)
+
+    # ------------------------------------------------------------------ showdown (R. 341, 311)
+    def open_showdown(self, bf: str, attacker: str) -> None:
+        others = [p for p in self.world.turn_order() if p != attacker and self.units_at(bf, p)]
+        combat = bool(others)
+        defender = others[0] if others else self.world.objects[bf].controller
+        if defender is None or defender == attacker:
+            defender = self.next_player(attacker) if len(self.world.players) > 1 else None
+        self.showdown = {
+            "battlefield": bf,
+            "attacker": attacker,
+            "defender": defender,
+            "focus": attacker,
+            "passes": 0,
+            "combat": combat,
+        }
+        self.emit("showdown_started", object=bf, attacker=attacker, defender=defender, combat=combat)
+        if combat:
+            self.emit("combat_started", object=bf, attacker=attacker, defender=defender)
+            for oid in self.units_at(bf, attacker):
+                self.world.objects[oid].attacking = True
+                self.emit("attacking", object=oid)
+            for oid in self.units_at(bf, defender):
+                self.world.objects[oid].defending = True
+                self.emit("defending", object=oid)
+            self.settle()
+        self.tr.show_board(self.board_tuple())
+        self.tr.step("priority", object=bf, reason={"code": "focus", "player": attacker, "battlefield": bf})
+
+    def showdown_players(self) -> list[str]:
+        sd = self.showdown
+        return [p for p in (sd["attacker"], sd["defender"]) if p is not None]
+
+    def close_showdown(self, implicit: bool = False) -> None:
+        """Everyone passed in succession (R. 341): combat damage, or control for the one who moved in."""
+        sd = self.showdown
+        bf = sd["battlefield"]
+        if implicit:
+            self.tr.step("priority", object=bf, reason={"code": "all_passed", "players": self.showdown_players()})
+        self.emit("showdown_ended", object=bf)
+        self.showdown = None
+        self.contested = [(b, p) for b, p in self.contested if b != bf]
+        if sd["combat"]:
+            self.run_combat(bf, sd["attacker"], sd["defender"])
+        elif self.units_at(bf, sd["attacker"]):
+            self.gain_control(bf, sd["attacker"])
+        self.tr.show_board(self.board_tuple())
+        self.cleanup()
+
+    # ------------------------------------------------------------------ the chain (R. 325–340)
+    def _do_cast(self, a):
+        """Play a spell or ability: it becomes the newest item of the chain (R. 325, 349, 398)."""
+        player, speed = a["player"], a["speed"]
+        if a.get("optional"):
+            if self.choose("answer", [a["label"]], player, [a["label"]]) != 0:
+                self.emit("passed", player=player, label=a["label"], why="declined")
+                return
+        sd = self.showdown
+        if self.items:
+            if speed != "reaction":  # pragma: no cover - before_action resolved the chain
+                self.refuse(f"« {a['label']} » n'est pas de vitesse Réaction : la chaîne doit être vide (R. 806, 813)")
+            if player != self.priority:
+                self.refuse(
+                    f"{self.world.players[player].name} n'a pas la priorité : c'est à "
+                    f"{self.world.players[self.priority].name} de répondre ou de passer (R. 311)"
+                )
+        elif sd is not None:
+            if speed == "normal":  # pragma: no cover - before_action closed the showdown
+                self.refuse(f"« {a['label']} » ne peut pas être joué pendant une confrontation (R. 316, 806)")
+            if player != sd["focus"]:
+                self.refuse(
+                    f"{self.world.players[player].name} n'a pas la focalisation : c'est à "
+                    f"{self.world.players[sd['focus']].name} d'agir ou de passer (R. 311, 341)"
+                )
+        elif player != self.world.turn_player:
+            self.refuse(
+                f"{self.world.players[player].name} ne peut pas jouer « {a['label']} » : chaîne vide, seul le "
+                f"joueur du tour a la priorité (R. 311, 316)"
+            )
+        self.item_no += 1
+        target = a.get("target")
+        t_obj = self.world.objects[target] if target else None
+        item = {
+            "id": self.item_no,
+            "player": player,
+            "label": a["label"],
+            "speed": speed,
+            "target": target,
+            "target_at": (t_obj.zone, t_obj.at) if t_obj else None,
+            "steps": a.get("steps") or [],
+            "action": self.action,
+        }
+        if not self.items:
+            self.chain_starter = player
+        self.items.append(item)
+        self.emit("chain_added", player=player, label=a["label"], item=item["id"], speed=speed, object=target)
+        self.priority = self.next_player(player)
+        self.passes = 0
+        self.tr.show_board(self.board_tuple())
+        self.tr.step("priority", reason={"code": "priority", "player": self.priority, "chain": len(self.items)})
+
+    def _do_pass(self, a):
+        """Pass priority (chain open) or focus (showdown, chain empty) (R. 311)."""
+        player = a["player"]
+        name = self.world.players[player].name
+        if self.items:
+            if player != self.priority:
+                self.refuse(
+                    f"{name} ne peut pas passer : la priorité est à {self.world.players[self.priority].name} (R. 311)"
+                )
+            self.emit("passed", player=player, what="priority")
+            self.passes += 1
+            self.priority = self.next_player(player)
+            if self.passes >= len(self.world.players):
+                self.resolve_top()
+            return
+        sd = self.showdown
+        if sd is None:
+            self.refuse(f"{name} ne peut pas passer : ni chaîne ouverte ni confrontation en cours (R. 311)")
+        if player != sd["focus"]:
+            self.refuse(
+                f"{name} n'a pas la focalisation : elle est à {self.world.players[sd['focus']].name} (R. 311, 341)"
+            )
+        self.emit("passed", player=player, what="focus")
+        sd["passes"] += 1
+        others = [p for p in self.showdown_players() if p != player]
+        sd["focus"] = others[0] if others else player
+        if sd["passes"] >= len(self.showdown_players()):
+            self.close_showdown()
+        else:
+            self.tr.show_board(self.board_tuple())
+            self.tr.step("priority", reason={"code": "focus", "player": sd["focus"], "battlefield": sd["battlefield"]})
+
+    def resolve_chain(self) -> None:
+        """Nobody answers: items resolve newest first, each followed by a cleanup (R. 318, 340)."""
+        while self.items:
+            self.tr.step("priority", reason={"code": "all_passed", "chain": len(self.items)})
+            self.resolve_top()
+
+    def resolve_top(self) -> None:
+        item = self.items.pop()
+        self.tr.show_board(self.board_tuple())
+        self.tr.step(
+            "chain",
+            reason={
+                "code": "chain_resolve",
+                "item": item["id"],
+                "label": item["label"],
+                "player": item["player"],
+                "left": len(self.items),
+            },
+        )
+        target = item["target"]
+        if target is not None:
+            o = self.world.objects[target]
+            if (o.zone, o.at) != item["target_at"] or not o.on_board:
+                self.emit("fizzled", label=item["label"], object=target, item=item["id"])
+                self.after_item()
+                return
+        saved = self.action
+        self.action = item["action"]
+        self._do_resolve({"label": item["label"], "steps": item["steps"]})
+        self.action = saved
+        self.emit("chain_resolved", label=item["label"], item=item["id"], player=item["player"])
+        self.after_item()
+
+    def after_item(self) -> None:
+        self.settle()
+        self.cleanup_deaths()
+        self.passes = 0
+        sd = self.showdown
+        if self.items:
+            self.priority = sd["focus"] if sd else self.world.turn_player
+        else:
+            self.priority = None
+            if sd and self.chain_starter in self.showdown_players():
+                # After a chain in a showdown, focus goes to the next player; both must pass again.
+                others = [p for p in self.showdown_players() if p != self.chain_starter]
+                sd["focus"] = others[0] if others else self.chain_starter
+                sd["passes"] = 0
+        self.tr.show_board(self.board_tuple())
+
+    def cleanup_deaths(self) -> None:
+        """The cleanup after a chain item (R. 318): lethal damage kills; chain empty, combats may start."""
+        self.cleanup_deaths_now()
+        if not self.items and not self.showdown:
+            self.cleanup()
+
+    # ------------------------------------------------------------------ combat (R. 459–466)
+    def side_might(self, units: list[str]) -> tuple[int, list[dict]]:
+        """Total Might of one side (R. 465): stunned units deal nothing, a negative Might counts 0."""
+        total, parts = 0, []
+        for oid in units:
+            p = self.power(oid)
+            if self.world.objects[oid].stunned:
+                parts.append({"object": oid, "might": p, "counts": 0, "why": why(Why.STUNNED)})
+                continue
+            c = max(0, p)
+            part = {"object": oid, "might": p, "counts": c}
+            if p < 0:
+                part["why"] = why(Why.NEGATIVE_MIGHT)
+            parts.append(part)
+            total += c
+        return total, parts
+
+    def rank(self, oid: str) -> int:
+        if self.has_kw(oid, TANK):
+            return 0
+        if self.has_kw(oid, BACKLINE):
+            return 2
+        return 1
+
+    def lethal(self, oid: str) -> int:
+        o = self.world.objects[oid]
+        return max(1, max(0, self.power(oid)) - o.damage)
+
+    def scripted_assign(self, order: tuple, options: list[str]) -> int | None:
+        """A damage order given by ``choices`` (R. 465): checked against Tank and Backline."""
+        pool = self._assign_pool
+        first = next((x for x in order if x in pool), None)
+        if first is None:
+            return None
+        if first not in options:
+            blocker = options[0]
+            if self.rank(first) > self.rank(blocker):
+                rule = "Tank (R. 815)" if self.rank(blocker) == 0 else "Arrière-ligne (R. 826)"
+                reason = (
+                    f"{self.name(blocker)} a Tank et doit recevoir des dégâts mortels d'abord"
+                    if self.rank(blocker) == 0
+                    else f"{self.name(first)} a Arrière-ligne et ne reçoit des dégâts qu'en dernier"
+                )
+            else:
+                rule = "Arrière-ligne (R. 826)"
+                reason = f"{self.name(first)} a Arrière-ligne et ne reçoit des dégâts qu'en dernier"
+            raise ScenarioError(
+                f"choices : répartition contraire aux règles — {self.name(first)} ne peut pas recevoir de "
+                f"dégâts maintenant : {reason} ({rule})"
+            )
+        idx = options.index(first)
+        self.tr.step(
+            "choice",
+            object=first,
+            reason={
+                "code": "assign_choice",
+                "by": self._assign_by,
+                "options": options,
+                "picked": first,
+                "scripted": True,
+            },
+        )
+        return idx
+
+    def check_script(self, by: str, cands: list[str]) -> None:
+        """A scripted order must respect Tank and Backline even where the rules leave no choice."""
+        for c in self.sc.choices:
+            if "assign" in c and c.get("by", by) == by:
+                first = next((x for x in c["assign"] if x in self._assign_pool), None)
+                if first is not None and first not in cands:
+                    self.scripted_assign(c["assign"], cands)
+
+    def assign(self, by: str, total: int, receivers: list[str]) -> list[dict]:
+        """R. 465 with Tank (R. 815) and Backline (R. 826): lethal damage to one unit before the next,
+        Tank units first, Backline units last, the excess on the last unit."""
+        pool = list(receivers)
+        out: list[dict] = []
+        remaining = total
+        self._assign_by, self._assign_pool = by, pool
+        while remaining > 0 and pool:
+            best = min(self.rank(u) for u in pool)
+            cands = sorted(u for u in pool if self.rank(u) == best)
+            self.check_script(by, cands)
+            if len(cands) == 1:
+                pick = cands[0]
+                reason = why(Why.TANK_FIRST if best == 0 else Why.BACKLINE_LAST if best == 2 else Why.ONLY_CANDIDATE)
+            elif remaining >= sum(self.lethal(u) for u in cands):
+                pick = cands[0]
+                reason = why(Why.ANY_ORDER)
+                if best == 0:
+                    reason = why(Why.TANK_FIRST, also=why(Why.ANY_ORDER)["label"])
+            else:
+                pick = cands[self.choose("assign", cands, by, [self.name(u) for u in cands])]
+                reason = why(Why.CHOSEN)
+                if best == 0:
+                    reason = why(Why.TANK_FIRST, chosen=True)
+            lethal = self.lethal(pick)
+            pool.remove(pick)
+            give = min(remaining, lethal)
+            if not pool:
+                give = remaining
+            item = {"object": pick, "amount": give, "lethal": lethal, "why": reason}
+            if give > lethal:
+                item["excess"] = give - lethal
+                item["why_excess"] = why(Why.EXCESS_ON_LAST)
+            elif give < lethal:
+                item["why_short"] = why(Why.NOT_ENOUGH)
+            out.append(item)
+            remaining -= give
+            self.tr.step(
+                "assign",
+                object=pick,
+                candidates=cands,
+                reason={
+                    "code": "assign",
+                    "by": by,
+                    "amount": give,
+                    "lethal": lethal,
+                    "remaining": remaining,
+                    "why": item["why"],
+                    **({"excess": item["excess"]} if "excess" in item else {}),
+                    **({"short": True} if give < lethal else {}),
+                },
+            )
+        for u in pool:
+            self.tr.step(
+                "assign",
+                object=u,
+                reason={
+                    "code": "assign",
+                    "by": by,
+                    "amount": 0,
+                    "lethal": self.lethal(u),
+                    "remaining": 0,
+                    "why": why(Why.NOT_ENOUGH),
+                },
+            )
+        self._assign_pool = []
+        return out
+
+    def run_combat(self, bf: str, attacker: str, defender: str) -> None:
+        """Damage step (R. 465), deaths at cleanup (R. 318), resolution step (R. 466)."""
+        A, D = self.units_at(bf, attacker), self.units_at(bf, defender)
+        report = {"battlefield": bf, "attacker": attacker, "defender": defender, "attackers": A, "defenders": D}
+        ta, pa = self.side_might(A)
+        td, pd = self.side_might(D)
+        report["might"] = {"attacker": ta, "defender": td}
+        report["contributions"] = {"attacker": pa, "defender": pd}
+        self.tr.step(
+            "combat",
+            object=bf,
+            candidates=A + D,
+            reason={
+                "code": "damage_step",
+                "attacker": attacker,
+                "defender": defender,
+                "might_attacker": ta,
+                "might_defender": td,
+                "contributions": pa + pd,
+            },
+        )
+        assignments = []
+        if A and D:
+            for by, total, to in ((attacker, ta, D), (defender, td, A)):
+                items = self.assign(by, total, to)
+                assignments.append({"by": by, "total": total, "items": items})
+        report["assignments"] = assignments
+        for a in assignments:
+            for it in a["items"]:
+                o = self.world.objects[it["object"]]
+                o.damage += it["amount"]
+                self.emit(
+                    "combat_damage",
+                    object=it["object"],
+                    amount=it["amount"],
+                    by=a["by"],
+                    why=it["why"]["code"],
+                    rule=it["why"]["rule"],
+                    lethal=it["lethal"],
+                )
+        self.settle()
+        before = set(A + D)
+        self.cleanup_deaths_now()
+        alive_a, alive_d = self.units_at(bf, attacker), self.units_at(bf, defender)
+        report["deaths"] = sorted(
+            u for u in before if self.world.objects[u].zone != "battlefield" or self.world.objects[u].at != bf
+        )
+        self.tr.step(
+            "combat",
+            object=bf,
+            reason={"code": "resolution_step", "attackers_left": alive_a, "defenders_left": alive_d},
+        )
+        for oid in alive_a + alive_d:  # R. 466: survivors are healed
+            if self.world.objects[oid].damage:
+                self.world.objects[oid].damage = 0
+                self.emit("healed", object=oid)
+        if alive_a and alive_d:
+            report["result"] = "recalled"
+            self.process([Ev("recall", obj=oid) for oid in alive_a])
+        elif alive_a:
+            report["result"] = "conquered"
+        elif alive_d:
+            report["result"] = "defended"
+            if self.world.objects[bf].controller != defender:
+                self.world.objects[bf].controller = defender
+                self.emit("control_gained", object=bf, player=defender)
+        else:
+            report["result"] = "uncontrolled"
+            if self.world.objects[bf].controller is not None:
+                self.world.objects[bf].controller = None
+                self.emit("control_lost", object=bf)
+        for o in self.world.objects.values():
+            if o.attacking:
+                o.attacking = False
+        self._do_end_combat({})
+        self.emit("combat_ended", object=bf, result=report["result"])
+        self.combats.append(report)
+        self.settle()
+        if report["result"] == "conquered":
+            self.gain_control(bf, attacker)
+
+    def cleanup_deaths_now(self) -> None:
+        w = self.world
+        lethal = [
+            oid
+            for oid, o in w.objects.items()
+            if o.is_unit and o.on_board and o.damage > 0 and o.damage >= max(1, self.power(oid))
+        ]
+        if lethal:
+            self.tr.step("cleanup", candidates=lethal, reason={"code": "lethal_damage", "objects": lethal})
+            self.process([Ev("die", obj=oid) for oid in lethal])
+            self.settle()
+
+    # ------------------------------------------------------------------ scoring (R. 467–472)
+    def gain_control(self, bf: str, player: str) -> None:
+        o = self.world.objects[bf]
+        if o.controller != player:
+            o.controller = player
+            self.emit("control_gained", object=bf, player=player)
+            self.settle()
+        self.score(player, bf, "conquer")
+
+    def score(self, player: str, bf: str, how: str) -> None:
+        """Conquer or hold (R. 469), once per battlefield per player per turn; the final point (R. 471)."""
+        p = self.world.players[player]
+        entry = {"player": player, "battlefield": bf, "how": how, "points_before": p.points, "turn": self.turn}
+        if bf in self.scored[player]:
+            entry.update(point=False, why=why(Why.ALREADY_SCORED), points_after=p.points)
+            self.scores.append(entry)
+            self.tr.step("score", object=bf, reason={"code": "score", **entry})
+            self.emit("score_refused", object=bf, player=player, how=how, why=entry["why"]["code"])
+            return
+        self.scored[player].add(bf)
+        final = p.points >= self.sc.victory_score - 1
+        if not final:
+            reason, point = why(Why.CONQUER if how == "conquer" else Why.HOLD), True
+        elif how == "hold":
+            reason, point = why(Why.FINAL_BY_HOLD), True
+        elif all(b in self.scored[player] for b in self.battlefields()):
+            reason, point = why(Why.FINAL_ALL_SCORED), True
+        else:
+            missing = [b for b in self.battlefields() if b not in self.scored[player]]
+            reason, point = why(Why.FINAL_REFUSED, missing=missing), False
+        entry.update(point=point, why=reason)
+        self.tr.step("score", object=bf, reason={"code": "score", **entry, "points_after": p.points + point})
+        self.emit("conquered" if how == "conquer" else "held", object=bf, player=player)
+        if point:
+            self.emit("scored", object=bf, player=player, how=how, why=reason["code"])
+            self.add_points(player, 1, how)
+        else:
+            self.emit("score_refused", object=bf, player=player, how=how, why=reason["code"])
+            self.process([Ev("draw", player=player)])
+        entry["points_after"] = p.points
+        self.scores.append(entry)
+        self.hunt_at(bf, player)
+        self.settle()
+
+    def hunt_at(self, bf: str, player: str) -> None:
+        """Hunt N (R. 823): each unit of the scorer at that battlefield makes its controller gain N XP."""
+        for oid in self.units_at(bf, player):
+            kws = self.world.view[oid].keywords if oid in self.world.view else ()
+            for k in kws:
+                if keyword_base(k) == "Chasse":
+                    n = keyword_number(k)
+                    self.tr.step("score", object=oid, reason={"code": "hunt", "amount": n, "why": why(Why.HUNT)})
+                    self.emit("hunt_resolved", object=oid, amount=n)
+                    self._do_gain_xp({"player": player, "amount": n})
+
+    def add_points(self, player: str, n: int, how: str) -> None:
+        p = self.world.players[player]
+        before = p.points
+        p.points += n
+        self.emit("point_gained", player=player, amount=n, before=before, after=p.points, how=how)
+        if p.points >= self.sc.victory_score and self.winner is None:
+            self.winner = player
+            self.emit("game_won", player=player, points=p.points)
+
+    def draw_now(self, pid: str) -> None:
+        """Draw (R. 413); from an empty deck, Burn Out (R. 431): the trash is shuffled in and an
+        opponent gains a point, then the draw goes on."""
+        w = self.world
+        p = w.players[pid]
+        if p.deck <= 0:
+            trash_objs = [o for o in w.objects.values() if o.zone == "discard" and o.controller == pid]
+            shuffled = p.trash + len(trash_objs)
+            for o in trash_objs:
+                self.place(o, "deck")
+            p.deck, p.trash = shuffled, 0
+            opp = next((q for q in w.turn_order() if q != pid), None)
+            self.tr.step(
+                "score",
+                reason={
+                    "code": "burn_out",
+                    "player": pid,
+                    "opponent": opp,
+                    "shuffled": shuffled,
+                    "why": why(Why.BURN_OUT),
+                },
+            )
+            self.emit("burned_out", player=pid, shuffled=shuffled, opponent=opp)
+            if opp is not None:
+                self.add_points(opp, 1, "burn_out")
+            if p.deck <= 0:
+                self.emit("nothing_happens", player=pid, why="empty_deck")
+                return
+        p.deck -= 1
+        p.hand += 1
+        self.emit("drew", player=pid)
+
+    # ------------------------------------------------------------------ actions
+    def _do_standard_move(self, a):
+        """Standard move (R. 445): exhaust ready units of the turn player, base ↔ battlefield;
+        battlefield → battlefield needs Ganking (R. 810)."""
+        w = self.world
+        dest = a["to"]
+        units = list(dict.fromkeys(a["objects"]))
+        player = None
+        for oid in units:
+            o = w.objects[oid]
+            n = self.name(oid)
+            if not o.is_unit or not o.on_board:
+                self.refuse(f"{n} n'est pas une unité sur le plateau : seul une unité peut se déplacer (R. 445)")
+            c = self.ctrl(oid)
+            if player is None:
+                player = c
+            elif c != player:
+                self.refuse("un déplacement standard ne concerne que les unités d'un même joueur (R. 445)")
+            if o.exhausted:
+                self.refuse(f"{n} est épuisée : un déplacement standard épuise l'unité, qui doit être prête (R. 445)")
+            here = self.location(o)
+            if here == dest:
+                self.refuse(f"{n} est déjà à cet endroit (R. 445)")
+            if here != "base" and dest != "base" and not self.has_kw(oid, "Gank"):
+                self.refuse(f"{n} n'a pas Gank : elle ne peut pas aller d'un champ de bataille à un autre (R. 810)")
+        if player != w.turn_player:
+            self.refuse(
+                f"{w.players[player].name} n'est pas le joueur du tour : le déplacement standard se fait pendant "
+                "sa propre phase principale (R. 316, 445)"
+            )
+        for oid in units:
+            w.objects[oid].exhausted = True
+            self.emit("exhausted", object=oid)
+        self.process([Ev("move", obj=oid, dest=dest) for oid in units])
+
+    def _do_recall(self, a):
+        """Recall (R. 454): to its owner's base, not a move; a replaceable event (R. 367)."""
+        if self.world.objects[a["object"]].on_board:
+            self.process([Ev("recall", obj=a["object"])])
+
+    def _do_play_unit(self, a):
+        """Play a unit (R. 349): it enters exhausted unless Accelerate is paid (R. 805)."""
+        w = self.world
+        o = w.objects[a["object"]]
+        n = o.name
+        if not o.is_unit or o.on_board:
+            self.refuse(f"{n} n'est pas une unité hors du plateau : elle ne peut pas être jouée (R. 349)")
+        player = o.controller
+        if player != w.turn_player:
+            self.refuse(f"{w.players[player].name} ne peut jouer une unité que pendant son tour (R. 316)")
+        dest = a.get("to") or "base"
+        if dest != "base" and w.objects[dest].controller != player:
+            self.refuse(f"{n} ne peut arriver que sur sa base ou un champ de bataille contrôlé (R. 349)")
+        if a["accelerate"] and not has_keyword(o.keywords, "Accélération"):
+            self.refuse(f"{n} n'a pas Accélération : rien ne permet de la faire arriver prête (R. 805)")
+        self.place(o, "base" if dest == "base" else "battlefield", None if dest == "base" else dest)
+        o.exhausted = not a["accelerate"]
+        o.since = w.clock
+        w.clock += 1
+        w.players[player].cards_played += 1
+        w.players[player].hand = max(0, w.players[player].hand - 1)
+        self.emit("unit_played", object=o.id, player=player, accelerate=a["accelerate"], exhausted=o.exhausted, to=dest)
+
+    def _do_damage(self, a):
+        """Deal damage: it is marked; a unit with lethal damage dies at the next cleanup (R. 318)."""
+        o = self.world.objects[a["object"]]
+        if not o.is_unit or not o.on_board:
+            self.emit("nothing_happens", object=o.id, why="off_board")
+            return
+        o.damage += a["amount"]
+        self.emit("damaged", object=o.id, amount=a["amount"], total=o.damage)
+
+    def _do_stun(self, a):
+        """Stun (R. 423): the unit deals no combat damage until the end of the turn."""
+        o = self.world.objects[a["object"]]
+        if o.on_board and o.is_unit:
+            o.stunned = True
+            self.emit("stunned", object=o.id)
+
+    def _do_gain_points(self, a):
+        self.add_points(a["player"], a["amount"], "effect")
+
+    def _do_start_turn(self, a):
+        """Start of turn (R. 315): awaken, beginning phase (Temporary dies, R. 816, then hold, R. 469),
+        channel two runes (R. 430), draw one card (R. 413)."""
+        w = self.world
+        tp = w.turn_player
+        self.emit("turn_started", player=tp, turn=self.turn)
+        self.tr.step("phase", reason={"code": "awaken", "player": tp})
+        for oid, o in w.objects.items():
+            if o.on_board and o.controller == tp and o.exhausted:
+                o.exhausted = False
+                self.emit("readied", object=oid)
+        self.tr.step("phase", reason={"code": "beginning", "player": tp})
+        temp = [
+            oid
+            for oid, o in w.objects.items()
+            if o.is_unit and o.on_board and self.ctrl(oid) == tp and self.has_kw(oid, "Temporaire")
+        ]
+        if temp:
+            self.tr.step(
+                "phase", candidates=temp, reason={"code": "temporary", "objects": temp, "why": why(Why.TEMPORARY)}
+            )
+            self.process([Ev("die", obj=oid) for oid in temp])
+            self.settle()
+        for bf in self.battlefields():
+            if w.objects[bf].controller == tp and self.winner is None:
+                self.score(tp, bf, "hold")
+        if self.winner is not None:
+            return
+        self.tr.step("phase", reason={"code": "channel", "player": tp})
+        p = w.players[tp]
+        n = min(2, p.runes)
+        p.runes -= n
+        self.emit("runes_channeled", player=tp, amount=n)
+        self.tr.step("phase", reason={"code": "draw", "player": tp})
+        self.process([Ev("draw", player=tp)])
+
+    def end_turn_board(self) -> None:
+        """Ending phase (R. 317): damage removed, stun ends, scores of the turn forgotten, next player."""
+        w = self.world
+        for o in w.objects.values():
+            o.damage = 0
+            o.stunned = False
+        for s in self.scored.values():
+            s.clear()
+        self.emit("turn_ended", player=w.turn_player, turn=self.turn)
+        if len(w.players) > 1:
+            w.turn_player = self.next_player(w.turn_player)
+        self.turn += 1
+        self.tr.show_board(self.board_tuple())
