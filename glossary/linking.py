@@ -98,6 +98,7 @@ class TermInfo:
     url: str
     definition: str
     forms: tuple[str, ...]
+    match_case: bool = False  # links only when written with a capital: « Action » the keyword, not « action »
 
 
 @dataclass
@@ -174,6 +175,8 @@ class Glossary:
                 slug = self.slugs.get(canonical(matched))
                 if slug is None:
                     continue
+            if self.terms[slug].match_case and not text[start].isupper():
+                continue
             # A form that does not link is still consumed, so no shorter term links inside it
             # (no « unité » link inside an excluded « unité puissante »).
             if section is not None:
@@ -239,7 +242,7 @@ _cache: dict[str, object] = {"version": None, "glossary": Glossary()}
 
 def term_info(term) -> TermInfo:
     return TermInfo(term.slug, term.name, term.get_absolute_url(), " ".join(term.short_definition.split()),
-                    tuple(term.form_list))
+                    tuple(term.form_list), term.match_case)
 
 
 def current_version() -> tuple:

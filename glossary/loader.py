@@ -61,6 +61,7 @@ def load_terms(loader) -> None:
                 obj.forms = "\n".join(data.get("forms") or [])
                 obj.kind = data.get("kind") or Term.Kind.CONCEPT
                 obj.rules = [str(number) for number in data.get("rules") or []]
+                obj.match_case = bool(data.get("match_case"))
                 obj.save()
                 return obj
 

@@ -45,6 +45,10 @@ class Term(MarkdownFieldsMixin, models.Model):
     )
     explanation = models.TextField("explication (Markdown)", blank=True)
     explanation_html = models.TextField(editable=False, blank=True)
+    match_case = models.BooleanField(
+        "seulement avec une majuscule", default=False,
+        help_text="Pour un mot-clé qui est aussi un mot courant (Action, Vision…) : lié seulement s'il est écrit "
+                  "avec une majuscule.")
     rules = models.JSONField("règles", default=list, blank=True,
                              help_text="Numéros des règles de base qui définissent ce terme, par exemple [\"815\"].")
     forms = models.TextField(

@@ -16,7 +16,7 @@ __all__ = ["EngineLimitError", "Result", "Scenario", "ScenarioError", "load_scen
 
 
 def run(scenario: Scenario, trace: bool = True) -> Result:
-    """Play a scenario, exploring every open choice (rule 16), and check its expectations.
+    """Play a scenario, exploring every open choice (M10), and check its expectations.
 
     Raises ``EngineLimitError`` (a ``ScenarioError``) if the hard cap on computation steps is hit.
     """

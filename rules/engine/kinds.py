@@ -263,7 +263,7 @@ KEYWORDS = {
 
 
 def has_keyword(keywords: tuple[str, ...], base: str) -> bool:
-    """Whether a keyword is present, whatever its number (condition `has_keyword`, rule 4)."""
+    """Whether a keyword is present, whatever its number (condition `has_keyword`, M4)."""
     return any(keyword_base(k) == base for k in keywords)
 
 
@@ -356,7 +356,7 @@ def _floored(p, ch, env):
 
 
 def _by_power_of(p, ch, env):
-    # An ordinary reference to power reads a negative value as 0 (seed 003).
+    # An ordinary reference to power reads a negative value as 0 (R. 140).
     add = max(0, env.look(p["of"]).power)
     ch.power += add
     return add

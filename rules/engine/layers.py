@@ -1,9 +1,9 @@
-"""Layer computation of current characteristics (seeds 000, 002, 003).
+"""Layer computation of current characteristics (R. 473-480; M1-M8 in RULES.md).
 
 ``compute`` takes the world and returns a new view (object id → characteristics) while recording
 each step in the tracer.  The order of application inside a layer is *derived*: for every pair of
 applicable effects the engine tries one, then looks at whether the other one's existence or result
-changed (rule 2); one-way changes are dependencies, mutual changes fall back to timestamps.
+changed (M2); one-way changes are dependencies, mutual changes fall back to timestamps.
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ def base_chars(obj: ObjState) -> Chars:
 
 
 def display(obj: ObjState, ch: Chars) -> tuple:
-    """Board view of one object for snapshots: current power on the board, printed elsewhere (rule 14)."""
+    """Board view of one object for snapshots: current power on the board, printed elsewhere (M8)."""
     mighty = (ch.power >= 5) if obj.on_board else (obj.printed_power >= 5)
     power = ch.power if obj.on_board else obj.printed_power
     return (
@@ -103,10 +103,10 @@ def display(obj: ObjState, ch: Chars) -> tuple:
 
 
 def text_active(world: World, eff: EffState, ctrl, zone: str | None = None) -> tuple[bool, dict | None]:
-    """Whether a text is active (rule 3, 20, 22): source in its zone, attached, Level N, Legion.
+    """Whether a text is active (M3, M14): source in its zone, attached, Level N, Legion.
 
     ``ctrl(object_id)`` gives the current controller, so Level reads the XP of the card's
-    current controller (rule 20), never a teammate's.
+    current controller (M14), never a teammate's.
     """
     spec = eff.spec
     if not eff.started or eff.ended:
@@ -144,7 +144,7 @@ def zone_ok(spec: EffectSpec, zone: str) -> bool:
 
 
 def resolve_targets(world: World, spec: EffectSpec) -> tuple[str, ...]:
-    """Objects an effect may affect (rule 1: a gear text affects the unit it is attached to)."""
+    """Objects an effect may affect (M1: a gear text affects the unit it is attached to)."""
     if spec.targets:
         return spec.targets
     if spec.target == "source":
@@ -213,7 +213,7 @@ class Env:
 
 
 class _Group:
-    """Computation of one object, or of a loop of objects together, layer by layer (rule 7)."""
+    """Computation of one object, or of a loop of objects together, layer by layer (M7)."""
 
     def __init__(
         self,
@@ -340,9 +340,9 @@ class _Group:
         _, res = self.apply_on(inst, S)
         return (True, res)
 
-    # -- ordering (rule 2)
+    # -- ordering (M2, R. 478-480)
     def order(self, appl: list[Inst]) -> list[tuple[Inst, dict]]:
-        """Order effects of one layer step: dependency first, else timestamp (rule 2, seed 000)."""
+        """Order effects of one layer step: dependency first, else timestamp (M2, R. 478-480)."""
         n = len(appl)
         if n == 1:
             return [(appl[0], {"code": "only", "since": appl[0].ts})]
@@ -602,11 +602,11 @@ def _sccs(nodes: list[str], edges: dict[str, list[str]]) -> list[list[str]]:
 
 
 def compute(world: World, tracer: Tracer, decisions: list | None = None) -> dict[str, Chars]:
-    """Compute every object's current characteristics through the four layers (rules 1-9, 13, 14).
+    """Compute every object's current characteristics layer by layer (R. 473-477; M1-M8).
 
     Objects are computed separately; one that reads another's current characteristics waits for
-    it, and a loop is computed together layer by layer (rule 7).  Off the board, printed values are
-    used (rule 14).
+    it, and a loop is computed together layer by layer (M7).  Off the board, printed values are
+    used (M8).
     """
     if decisions is None:
         decisions = []

@@ -72,7 +72,7 @@ class Result:
 
 
 def choice_of(o: Outcome) -> list[dict]:
-    """The decisions behind an outcome (rule 16: who chose which replacement first)."""
+    """The decisions behind an outcome (M10: who chose which replacement first)."""
     out = []
     for c in o.choice_log:
         if c["kind"] in ("assign", "combat"):

@@ -22,7 +22,7 @@ MAX_OUTCOMES = 24
 MAX_DECISIONS = 100  # "why this order?" entries kept per outcome
 
 
-# Which modifications of an event still make sense for each kind of event (rule 18).
+# Which modifications of an event still make sense for each kind of event (M12).
 MOD_APPLIES = {"exhausted": {"create_token"}}
 
 
@@ -74,7 +74,7 @@ class Sim(Play):
         return v.controller if v is not None else self.world.objects[oid].controller
 
     def power(self, oid: str) -> int:
-        """Real current power: computed on the board, printed elsewhere (rule 14)."""
+        """Real current power: computed on the board, printed elsewhere (M8)."""
         obj = self.world.objects[oid]
         if not obj.on_board:
             return obj.printed_power
@@ -148,7 +148,7 @@ class Sim(Play):
             w.clock += 1
 
     def recompute(self) -> None:
-        """Recompute every object and report real transitions only (rule 6)."""
+        """Recompute every object and report real transitions only (M6)."""
         w = self.world
         self.comp_no += 1
         self.tr.computation = self.comp_no
@@ -187,7 +187,7 @@ class Sim(Play):
         self._was_on_board = {oid: o.on_board for oid, o in w.objects.items()}
 
     def settle(self) -> None:
-        """After each instruction: recompute, then evaluate triggers for its events (rules 21, 22)."""
+        """After each instruction: recompute, then evaluate triggers for its events (M13, M14)."""
         self.recompute()
         fresh, self.fresh = self.fresh, []
         for ev in fresh:
@@ -424,7 +424,7 @@ class Sim(Play):
         self.tr.step("choice", effect=options[0] if kind == "accept" else options[idx], reason=reason)
         return idx
 
-    # ------------------------------------------------------------------ replacements (seed 001)
+    # ------------------------------------------------------------------ replacements (M9-M12, R. 367)
     def chooser(self, ev: Ev) -> str:
         """The affected object's controller; the player if the subject is a player; else the turn player."""
         if ev.obj is not None:
@@ -600,7 +600,7 @@ class Sim(Play):
         for rid, obj in absent.items():
             spec = w.effects[rid].spec
             if spec.source is not None and zone_ok(spec, w.objects[spec.source].zone):
-                # It reached its active zone only through this same set of events: too late (rule 17).
+                # It reached its active zone only through this same set of events: too late (M11).
                 self.tr.step(
                     "skip",
                     effect=rid,
@@ -1055,7 +1055,7 @@ class Sim(Play):
 
 
 def outcome_label(sim_log: list[dict]) -> str:
-    """French label of an outcome, such as « Guardian Angel d'abord » (rule 16)."""
+    """French label of an outcome, such as « Guardian Angel d'abord » (M10)."""
     parts = []
     for c in sim_log:
         if c["kind"] == "order":
@@ -1072,7 +1072,7 @@ def outcome_label(sim_log: list[dict]) -> str:
 
 
 def explore(sc: Scenario, tracing: bool = True) -> list[Outcome]:
-    """Play every open choice (rule 16, 'the engine computes every choice'), depth-first."""
+    """Play every open choice (M10), depth-first."""
     outcomes: list[Outcome] = []
     stack: list[list[int]] = [[]]
     while stack:

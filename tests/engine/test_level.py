@@ -1,4 +1,4 @@
-"""XP, Level, resolution and triggers (seed 004): rules 20-22."""
+"""XP, Level, resolution and triggers (R. 728, R. 824; M13-M14 in RULES.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Replacement effects (seed 001): rules 15-19."""
+"""Replacement effects (R. 367; M9-M12 in RULES.md)."""
 
 from __future__ import annotations
 
