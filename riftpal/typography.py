@@ -7,16 +7,23 @@ generated sentences follow the same rules as the stored Markdown:
 - no-break spaces inside « guillemets »;
 - a typographic apostrophe (’) between letters: « l'unité » → « l’unité ».
 
-Only text between tags changes. Tags, attribute values and the content of ``script``, ``style``, ``pre``,
-``code`` and ``textarea`` are left alone, so URLs, form values and code samples stay exact.
+Only text between tags changes. Tags, attribute values, text marked ``lang="en"`` and the content of
+``script``, ``style``, ``pre``, ``code`` and ``textarea`` are left alone, so URLs, form values, English
+names and code samples stay exact.
 """
 
 from __future__ import annotations
 
 import re
 
-SKIP_RE = re.compile(r"<(script|style|pre|code|textarea)\b.*?</\1\s*>|<[^>]*>", re.S | re.I)
-APOSTROPHE_RE = re.compile(r"(?<=[^\W\d_])(?:'|&#x27;|&#39;)(?=[^\W\d_])")
+SKIP_RE = re.compile(
+    r"<(script|style|pre|code|textarea)\b.*?</\1\s*>"
+    r"|<(span|em|i|cite|p|b|strong)\b[^>]*\blang=\"en\"[^>]*>.*?</\2\s*>"  # English text keeps its typography
+    r"|<[^>]*>",
+    re.S | re.I,
+)
+# Between two letters, or after a letter at the end of a text run (« l'<a>étape</a> »): an elision.
+APOSTROPHE_RE = re.compile(r"(?<=[^\W\d_])(?:'|&#x27;|&#39;)(?=[^\W\d_]|$)")
 BEFORE_HIGH_RE = re.compile(r"(?<=\S)[ \u00a0]?([;!?])(?=\s|$|<|&)")
 BEFORE_COLON_RE = re.compile(r"(?:[ \u202f]|(?<=[^\W\d_)»\]]))\u00a0?:(?=\s|$)")
 OPEN_GUILLEMET_RE = re.compile(r"«[ \u202f]?")

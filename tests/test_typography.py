@@ -1,0 +1,35 @@
+"""French typography on every HTML page (riftpal.typography)."""
+
+from django.http import HttpResponse, JsonResponse
+
+from riftpal.typography import TypographyMiddleware, french_typography
+
+
+def test_apostrophes_become_typographic_between_letters_and_before_a_link():
+    assert french_typography("<p>l'unité, aujourd'hui</p>") == "<p>l’unité, aujourd’hui</p>"
+    assert french_typography("<p>Pendant l'<a href='/x'>étape</a></p>") == "<p>Pendant l’<a href='/x'>étape</a></p>"
+    assert french_typography("<p>Qu&#x27;est-ce</p>") == "<p>Qu’est-ce</p>"
+
+
+def test_spaces_before_high_punctuation_and_inside_guillemets_do_not_break():
+    assert french_typography("<p>6 ou 7 ? Oui ! Voici ; « Tank »</p>") == (
+        "<p>6 ou 7\u202f? Oui\u202f! Voici\u202f; «\u00a0Tank\u00a0»</p>")
+    assert french_typography("<h1>Tank, ça fait quoi?</h1>") == "<h1>Tank, ça fait quoi\u202f?</h1>"
+    assert french_typography("<p>Note : ceci</p>") == "<p>Note\u00a0: ceci</p>"
+
+
+def test_code_attributes_times_and_english_are_left_alone():
+    source = ('<a href="/q?a=1&b=2" title="l\'x ?">10:30</a><code>a ? b</code>'
+              '<script>let s = "l\'x ?";</script><span lang="en">Combat: it\'s</span> https://x.org')
+    assert french_typography(source) == source
+
+
+def test_the_middleware_typesets_html_only(rf):
+    def html_view(request):
+        return HttpResponse("<p>C'est ça ?</p>")
+
+    def json_view(request):
+        return JsonResponse({"texte": "C'est ça ?"}, json_dumps_params={"ensure_ascii": False})
+
+    assert TypographyMiddleware(html_view)(rf.get("/")).content.decode() == "<p>C’est ça\u202f?</p>"
+    assert "C'est ça ?" in TypographyMiddleware(json_view)(rf.get("/")).content.decode()
