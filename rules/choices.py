@@ -7,6 +7,8 @@ import datetime
 from django.db import models
 
 CURRENT_RULES_VERSION = "1.4"
+# Where Riot Games publishes the official rules documents (Core Rules, FAQ, errata), in French.
+OFFICIAL_RULES_URL = "https://riftbound.leagueoflegends.com/fr-fr/news/rules-and-releases/"
 
 # Editions of the Riftbound Core Rules, newest first (RULES.md, « Versions »).
 RULES_VERSION_DATES = {

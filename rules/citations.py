@@ -12,6 +12,8 @@ import html
 import re
 import threading
 
+from .choices import OFFICIAL_RULES_URL
+
 NUMBER_RE = re.compile(r"^R?\.?\s*(\d{1,3})((?:\.(?:\d{1,3}|[a-z]))*)$", re.IGNORECASE)
 # « R. 459 », « R. 459.2.a » in rendered text (the space may be a non-breaking one).
 CITATION_RE = re.compile(r"\bR\.(?:\s|&nbsp;|\u00a0|\u202f)?(\d{3}(?:\.(?:\d{1,3}|[a-z]))*)(?![\w.]\w)")
@@ -21,7 +23,8 @@ SKIP_RE = re.compile(
     r"|<pre>.*?</pre>|<[^>]+>",
     re.S,
 )
-MORE_LABEL = "Lire la section des règles"
+MORE_LABEL = "Notre explication"
+OFFICIAL_LABEL = "Règles officielles"
 
 
 def parse(text: str) -> str | None:
@@ -145,7 +148,8 @@ class RulesIndex:
                 f'<a class="term rule-ref" href="{link}" aria-describedby="{tip_id}">{shown}</a>'
                 f'<span class="term-tip" role="tooltip" id="{tip_id}">'
                 f'<b class="term-tip__name">Règle {html.escape(number)}</b> {html.escape(summary, False)} '
-                f'<a class="term-tip__more" href="{link}">{MORE_LABEL}</a></span>'
+                f'<a class="term-tip__more" href="{link}">{MORE_LABEL}</a> · '
+                f'<a class="term-tip__more" href="{OFFICIAL_RULES_URL}" rel="noopener">{OFFICIAL_LABEL}</a></span>'
             )
 
         return CITATION_RE.sub(replace, text)

@@ -7,6 +7,8 @@
   links once). Tooltip ids get a random suffix, so several values can share a page.
 - ``{{ entry.short_answer_html|glossary_plain }}``: stored HTML as plain text without the tooltip bubbles
   (for meta descriptions and other places that need text only).
+- ``{{ term.rules|rule_references }}``: a list of rule numbers as « R. 815, R. 816 », each linked by the
+  filters other apps registered (the rules app links them to its reference, with a tooltip).
 """
 
 from django import template
@@ -28,3 +30,16 @@ def glossary_links(value, exclude_term_slug=None):
 def glossary_plain(value):
     """Stored HTML → text without tags and without tooltip definitions."""
     return strip_tags(strip_tooltips(str(value or "")))
+
+
+@register.filter(is_safe=True)
+def rule_references(numbers, key="regles"):
+    """Rule numbers → « R. n » citations, passed through the registered HTML filters."""
+    from django.utils.html import escape
+
+    from glossary.rendering import HTML_FILTERS
+
+    markup = ", ".join(f"R.\u00a0{escape(str(number))}" for number in numbers or [])
+    for html_filter in HTML_FILTERS:
+        markup = html_filter(markup, f"{key}:{markup}")
+    return mark_safe(markup)

@@ -153,3 +153,11 @@ def test_pages_follow_french_typography(shipped, client):
     title = re.search(r"<h1>(.*?)</h1>", body).group(1)
     assert "\u202f?" in title  # narrow no-break space before the question mark
     assert "’" in body and "d'" not in re.sub(r"<[^>]+>", "", body)
+
+
+def test_a_glossary_term_shows_its_rules_linked(shipped, client):
+    tank = Term.objects.get(slug="tank")
+    body = client.get(tank.get_absolute_url()).content.decode()
+    assert "Règles de base" in body
+    assert f'href="/regles/{citations.parse(tank.rules[0])}/"' in body
+    assert 'role="tooltip"' in body
