@@ -12,7 +12,7 @@ for c in python3.14 python3.13 python3.12 $$(ls -d $$HOME/.pyenv/versions/3.1[2-
 done
 endef
 
-.PHONY: run test install chromium content lint bench clean
+.PHONY: run test test-postgres install chromium content lint bench clean
 
 $(PY):
 	@py=$$($(find_python)); \
@@ -39,9 +39,17 @@ content: install
 run: content
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
+# The database tests run twice: on SQLite (with everything else) and on a throwaway PostgreSQL cluster
+# (scripts/with-postgres.sh installs the Debian package if needed, starts it on a local port, stops it).
+PG_TESTS := tests/search tests/rules tests/glossary tests/examples
+
 test: install chromium
 	$(VENV)/bin/ruff check .
 	DJANGO_ALLOW_ASYNC_UNSAFE=true $(PY) -m pytest
+	$(MAKE) --no-print-directory test-postgres
+
+test-postgres: install
+	DJANGO_ALLOW_ASYNC_UNSAFE=true scripts/with-postgres.sh $(PY) -m pytest $(PG_TESTS)
 
 lint: install
 	$(VENV)/bin/ruff check .

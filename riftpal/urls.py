@@ -6,6 +6,7 @@ from .sitemaps import SITEMAPS
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("", include("riftpal.health")),
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
     path("glossaire/", include("glossary.urls")),
     path("", include("examples.urls")),

@@ -1,11 +1,11 @@
-"""What the content app gives to search: FAQ entries, guides, guide sections and reference cards.
+"""What the content app gives to search: FAQ entries, guides and their sections, cards and the rules reference.
 
 Declared on ``RulesConfig.search_documents``; the ``search`` app reads it (this app does not import search).
 """
 
 from glossary.rendering import plain_text
 
-from .models import Card, FAQEntry, Guide, GuideSection
+from .models import Card, FAQEntry, Guide, GuideSection, RuleSection
 
 
 def faq_document(entry: FAQEntry):
@@ -35,9 +35,18 @@ def card_document(card: Card):
     return ("card", str(card.pk), card.name, card.get_absolute_url(), text)
 
 
+def rule_section_document(section: RuleSection):
+    numbers = " ".join(f"R{number} {number}" for number in section.rule_summaries)
+    text = " ".join([section.english_title, section.summary, " ".join(section.rule_summaries.values()),
+                     plain_text(section.body_html)])
+    return ("rule", str(section.pk), section.title, section.get_absolute_url(), text,
+            {"keywords": f"{section.english_title} {numbers}"})
+
+
 DOCUMENTS = {
     FAQEntry: ("faq", faq_document),
     GuideSection: ("section", section_document),
     Guide: ("guide", guide_document),
     Card: ("card", card_document),
+    RuleSection: ("rule", rule_section_document),
 }

@@ -2,28 +2,27 @@
 
 from __future__ import annotations
 
-from django.db.models import Prefetch, Q
-from django.http import HttpRequest
-from django.shortcuts import get_object_or_404, render
+from django.contrib.admin.views.decorators import staff_member_required
+from django.core.paginator import Paginator
+from django.db.models import Count, F, Prefetch, Q, Window
+from django.db.models.functions import RowNumber
+from django.http import Http404, HttpRequest
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from examples.models import WorkedExample
 from examples.views import embedded_players
 
-from django.contrib.admin.views.decorators import staff_member_required
-from django.http import Http404
-from django.shortcuts import redirect
-
 from . import citations
-from .choices import CURRENT_RULES_VERSION, Chapter
+from .choices import CURRENT_RULES_VERSION, OFFICIAL_RULES_URL, Chapter
 from .models import Card, Category, FAQEntry, Guide, GuideSection, RuleCitation, RuleSection
 
 
 @require_GET
 def home(request: HttpRequest):
-    categories = Category.objects.prefetch_related(
-        Prefetch("entries", queryset=FAQEntry.objects.order_by("order", "question"))
-    )
+    # Counts, not rows: the home page stays the same size whatever the number of entries.
+    categories = Category.objects.annotate(entry_count=Count("entries"))
     featured = FAQEntry.objects.filter(featured=True).select_related("category")[:6]
     examples = WorkedExample.objects.filter(faq_entries__featured=True).distinct().order_by("topic", "order")[:4]
     return render(request, "rules/home.html", {
@@ -34,11 +33,35 @@ def home(request: HttpRequest):
     })
 
 
+FAQ_FIRST_PER_CATEGORY = 6
+FAQ_PER_PAGE = 40
+
+
 @require_GET
 def faq_index(request: HttpRequest):
-    categories = Category.objects.prefetch_related(
-        Prefetch("entries", queryset=FAQEntry.objects.order_by("order", "question"))
-    )
+    """Every theme with its first questions and a link to the rest: ``?categorie=<slug>&page=<n>`` lists one
+    theme, a page at a time. The page stays the same size however many questions the FAQ holds."""
+    categories = list(Category.objects.annotate(entry_count=Count("entries")))
+    slug = request.GET.get("categorie")
+    if slug:
+        category = next((item for item in categories if item.slug == slug), None)
+        if category is None:
+            raise Http404("Ce thème de la FAQ n'existe pas.")
+        page = Paginator(FAQEntry.objects.filter(category=category).order_by("order", "question", "pk")
+                         .only("slug", "question"), FAQ_PER_PAGE).get_page(request.GET.get("page"))
+        return render(request, "rules/faq-index.html", {"categories": categories, "category": category,
+                                                         "page": page})
+    # The first questions of every theme in one query and without model instances: this page is the busiest
+    # of the FAQ. Each link is the reversed URL of a placeholder slug with the real slug put in.
+    rank = Window(RowNumber(), partition_by=F("category_id"), order_by=[F("order"), F("question"), F("pk")])
+    rows = (FAQEntry.objects.annotate(rank=rank).filter(rank__lte=FAQ_FIRST_PER_CATEGORY)
+            .values_list("category_id", "slug", "question"))
+    pattern = reverse("rules:faq_detail", args=["__slug__"])
+    first: dict[int, list[dict]] = {}
+    for category_id, entry_slug, question in rows:
+        first.setdefault(category_id, []).append({"url": pattern.replace("__slug__", entry_slug), "question": question})
+    for item in categories:
+        item.first_entries = first.get(item.pk, [])
     return render(request, "rules/faq-index.html", {"categories": categories})
 
 
@@ -54,7 +77,8 @@ def faq_detail(request: HttpRequest, slug: str):
 
 @require_GET
 def guide_index(request: HttpRequest):
-    return render(request, "rules/guide-index.html", {"guides": Guide.objects.prefetch_related("sections")})
+    guides = Guide.objects.annotate(section_count=Count("sections"))
+    return render(request, "rules/guide-index.html", {"guides": guides})
 
 
 @require_GET
@@ -145,6 +169,7 @@ def rule_section(request: HttpRequest, slug: str):
         "previous": all_sections[overall - 1] if overall > 0 else None,
         "next": all_sections[overall + 1] if overall + 1 < len(all_sections) else None,
         "siblings": siblings if len(siblings) > 1 else [],
+        "official_url": OFFICIAL_RULES_URL,
         "position": position,
     })
 

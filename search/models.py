@@ -1,21 +1,27 @@
-"""The search table: one row per searchable text of the site, kept in step by signals."""
+"""The search tables: one row per searchable text of the site, and the vocabulary used to correct typos.
+
+Display text and index text are stored apart: ``title`` and ``text`` are what a player reads in a result,
+``index_*`` hold the analysed tokens (see ``search.text``) that the database's full-text engine matches.
+SQLite keeps those tokens in the FTS5 table ``search_fts`` (rowid = document id), which ``search.backends``
+keeps in step; PostgreSQL in ``search_vector``, a weighted tsvector column that the database computes itself
+(a generated column, added by migration 0002 on PostgreSQL only, so it is not a field here).
+"""
 
 from django.db import models
 
 
 class SearchDocument(models.Model):
-    """One searchable text of the site (FAQ entry, guide section, card, glossary term), kept in step by signals.
-
-    ``norm_title`` and ``norm_text`` are lower-case and accent-free so that « dependance » finds « Dépendance ».
-    """
+    """One searchable text of the site (FAQ entry, guide section, card, glossary term, worked example)."""
 
     kind = models.CharField(max_length=20)
     key = models.CharField(max_length=200)
     title = models.CharField(max_length=250)
     url = models.CharField(max_length=300)
     text = models.TextField(blank=True)
-    norm_title = models.CharField(max_length=250)
-    norm_text = models.TextField(blank=True)
+    answer_html = models.TextField(blank=True, help_text="Réponse courte affichée en tête des résultats.")
+    index_title = models.TextField(blank=True)
+    index_keywords = models.TextField(blank=True)
+    index_body = models.TextField(blank=True)
     updated_at = models.DateTimeField(auto_now=True, db_index=True)
 
     class Meta:
@@ -25,3 +31,20 @@ class SearchDocument(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind}: {self.title}"
+
+
+class SearchWord(models.Model):
+    """A word of the indexed texts (normalised) and its index token: the vocabulary for « Vouliez-vous dire ».
+
+    Words are added as documents are indexed; ``manage.py rebuild_search_index`` drops the ones no text uses.
+    """
+
+    word = models.CharField(max_length=100, unique=True)
+    stem = models.CharField(max_length=100, db_index=True)
+
+    class Meta:
+        verbose_name = "mot du vocabulaire"
+        verbose_name_plural = "vocabulaire de la recherche"
+
+    def __str__(self) -> str:
+        return self.word

@@ -3,7 +3,11 @@
 An app lists its searchable models on its ``AppConfig``: ``search_documents = "app.module.DOCUMENTS"``,
 a dotted path to a dict ``{Model: (kind, function)}``. The function turns one object into a document tuple
 ``(kind, key, title, url, text)``, or a list of them when saving one object changes the text of others (a
-guide's title shows in its sections' results).
+guide's title shows in its sections' results). A sixth item, a dict, may add:
+
+- ``"answer"``: short answer HTML, shown above the results when this document is the best hit;
+- ``"keywords"``: text that is matched (and weighs more than the body) but never shown, such as a term's
+  inflected forms.
 This app imports no content model: it only follows those declarations and keeps the table in step.
 """
 
@@ -47,6 +51,23 @@ def unindex_on_delete(sender, instance, **kwargs):
     from .engine import remove_document
 
     remove_document(DOCUMENTS[sender][0], str(instance.pk))
+
+
+def all_documents() -> list[tuple]:
+    """Every document of every registered model, once each (a guide also yields its sections)."""
+    found: dict[tuple[str, str], tuple] = {}
+    for model in DOCUMENTS:
+        for instance in model._default_manager.all():
+            for document in documents_of(instance):
+                found[(document[0], str(document[1]))] = document
+    return list(found.values())
+
+
+def rebuild() -> int:
+    """Index the whole site again from the registered models (``manage.py rebuild_search_index``)."""
+    from .engine import index_documents
+
+    return index_documents(all_documents(), replace=True)
 
 
 def connect() -> None:

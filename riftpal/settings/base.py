@@ -1,6 +1,7 @@
 """Settings shared by every environment. Values come from DJANGO_* variables with safe defaults."""
 
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -11,6 +12,15 @@ BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
 def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+def env_int(name: str, default: int) -> int:
+    return int(os.environ.get(name, "") or default)
+
+
+def env_bool(name: str, default: bool) -> bool:
+    value = os.environ.get(name, "").strip().lower()
+    return default if not value else value in ("1", "true", "yes", "on")
 
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-insecure-key-change-me-in-production")
@@ -27,6 +37,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.sitemaps",
     "django_htmx",
+    # The project itself: bumps the content version of the page cache when any content model changes.
+    "riftpal.apps.RiftpalConfig",
     # Lower apps first: glossary (terms, Markdown) < examples (engine, player) < rules (content) < search, sandbox.
     "glossary",
     "examples",
@@ -38,6 +50,14 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # NUL and control characters in the path, a cookie or a form value: a French 400 before any query runs.
+    "riftpal.middleware.BadCharactersMiddleware",
+    # Whole pages from the cache, with 304s and Cache-Control. Everything below runs only to render a page, so a
+    # stored page is already compressed, typeset and carries its CSP header.
+    "riftpal.middleware.PageCacheMiddleware",
+    "django.middleware.gzip.GZipMiddleware",
+    # ETag from the uncompressed page (GZip above turns it weak), so every worker gives a page the same ETag.
+    "django.middleware.http.ConditionalGetMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -62,7 +82,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
-                "django.template.context_processors.csp",
+                # No "csp" processor: no nonce in pages that are cached and shared (see SECURE_CSP).
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -70,12 +90,84 @@ TEMPLATES = [
     },
 ]
 
+# SQLite is the embedded default; DATABASE_URL (postgres://…) switches to PostgreSQL. Connections are kept
+# DJANGO_CONN_MAX_AGE seconds and checked before reuse, so a restarted database costs no failed request.
 DATABASES = {
     "default": dj_database_url.config(
         env="DATABASE_URL",
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=60,
+        conn_max_age=env_int("DJANGO_CONN_MAX_AGE", 60),
+        conn_health_checks=True,
     )
+}
+
+# The page cache. Local memory by default (bounded by MAX_ENTRIES, one copy per worker process); REDIS_URL
+# (redis://host:6379/0) shares one cache between every worker and server with Django's built-in Redis backend.
+# The content version (riftpal.middleware) must be seen by every process of the site: with Redis it lives there,
+# otherwise in a small file cache (DJANGO_CACHE_DIR) shared by the workers of one machine.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+CACHE_DIR = Path(os.environ.get("DJANGO_CACHE_DIR", "") or Path(tempfile.gettempdir()) / "riftpal-cache")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "riftpal",
+            "TIMEOUT": 60 * 60 * 24,
+        },
+    }
+    CONTENT_VERSION_CACHE = "default"
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "riftpal-pages",
+            "TIMEOUT": 60 * 60 * 24,
+            "OPTIONS": {"MAX_ENTRIES": env_int("DJANGO_CACHE_MAX_ENTRIES", 1000)},
+        },
+        "content-version": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(CACHE_DIR / "content-version"),
+            "TIMEOUT": None,
+        },
+    }
+    CONTENT_VERSION_CACHE = "content-version"
+
+# Which pages are stored whole (path prefixes; "/" alone is the home page). Only anonymous GETs answered 200
+# without a cookie are stored; see riftpal/middleware.py for the rules.
+PAGE_CACHE_ENABLED = env_bool("DJANGO_PAGE_CACHE", True)
+PAGE_CACHE_PREFIXES = ["/", "/faq/", "/guides/", "/regles/", "/glossaire/", "/cartes/", "/exemples/",
+                       "/api/exemples/"]
+# Saving or deleting any model of these apps starts a new content version (riftpal/apps.py), except these models,
+# which no cached page shows.
+PAGE_CACHE_CONTENT_APPS = ["rules", "glossary", "examples"]
+PAGE_CACHE_IGNORED_MODELS = ["rules.Feedback"]
+# Browsers and CDNs keep a page this long, then may serve it stale while they fetch the new one.
+PAGE_CACHE_MAX_AGE = env_int("DJANGO_PAGE_CACHE_MAX_AGE", 60)
+PAGE_CACHE_STALE_WHILE_REVALIDATE = env_int("DJANGO_PAGE_CACHE_STALE_WHILE_REVALIDATE", 600)
+# How long a worker trusts the content version it last read before reading it again (other workers' edits).
+PAGE_CACHE_VERSION_CHECK_SECONDS = 1.0
+PAGE_CACHE_MAX_BYTES = 512 * 1024
+# The search page drops NUL and control characters from its query itself (search/text.py): let it through.
+BAD_CHARACTERS_EXEMPT_PREFIXES = ["/recherche/"]
+# A bench-only URL (/_bench/minimal/) that bench/pages.py compares the cached pages with. Never in production.
+BENCH_VIEW = env_bool("DJANGO_BENCH_VIEW", False)
+
+# One line of JSON per event on stdout; ordinary 4xx answers (a 404, a form error) are not warnings.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"server_errors_only": {"()": "riftpal.logs.ServerErrorsOnly"}},
+    "formatters": {"json": {"()": "riftpal.logs.JsonLineFormatter"}},
+    "handlers": {
+        "stdout": {"class": "logging.StreamHandler", "stream": "ext://sys.stdout", "formatter": "json"},
+    },
+    "root": {"handlers": ["stdout"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
+    "loggers": {
+        "django": {"handlers": ["stdout"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO"), "propagate": False},
+        "django.request": {"handlers": ["stdout"], "level": "WARNING", "filters": ["server_errors_only"],
+                           "propagate": False},
+    },
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -94,16 +186,17 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", "") or BASE_DIR / "staticfiles")
 
 # Requests larger than this are refused before any view runs (hostile form input).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
 
-# Content Security Policy from Django's own middleware: no inline script or style anywhere.
+# Content Security Policy from Django's own middleware: no inline script or style anywhere. No nonce: pages are
+# cached whole and shared, and a nonce stored in a shared page would protect nothing; every script is a file.
 SECURE_CSP = {
     "default-src": [CSP.SELF],
-    "script-src": [CSP.SELF, CSP.NONCE],
+    "script-src": [CSP.SELF],
     "style-src": [CSP.SELF],
     "img-src": [CSP.SELF, "data:"],
     "font-src": [CSP.SELF],

@@ -11,3 +11,13 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+
+# Local memory only, whatever the environment says; a test of the page cache turns it on with override_settings
+# (tests/ops), because a page stored by one test would otherwise answer the next one (rolled-back transactions
+# send no signal that would bump the content version).
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "riftpal-test"},
+    "content-version": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "riftpal-test-version"},
+}
+CONTENT_VERSION_CACHE = "content-version"
+PAGE_CACHE_ENABLED = False

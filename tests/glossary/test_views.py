@@ -102,6 +102,6 @@ def test_admin_lists_adds_and_refuses_a_form_already_taken(admin_client):
     data = {"name": "Strate", "slug": "strate", "kind": "notion", "short_definition": "Autre mot.",
             "forms": "Couches", "explanation": ""}
     response = admin_client.post(url, data)
-    assert response.status_code == 200 and "mène déjà au terme « Couche »" in response.content.decode()
+    assert response.status_code == 200 and "mène déjà au terme «\u00a0Couche\u00a0»" in response.content.decode()
     response = admin_client.post(url, {**data, "forms": "strates"})
     assert response.status_code == 302

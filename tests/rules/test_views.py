@@ -28,7 +28,8 @@ def test_faq_entry_shows_the_short_answer_before_the_explanation(client):
     entry = faq(short_answer="RÉPONSE-COURTE", explanation="EXPLICATION-LONGUE", example="EXEMPLE")
     html = client.get(entry.get_absolute_url()).content.decode()
     assert html.index("RÉPONSE-COURTE") < html.index("EXPLICATION-LONGUE") < html.index("EXEMPLE")
-    assert f"<title>{entry.question} · RiftPal</title>" in html
+    # The page is typeset: a narrow no-break space before the question mark.
+    assert f"<title>{entry.question.replace(' ?', chr(0x202F) + '?')} · RiftPal</title>" in html
     assert 'name="description" content="RÉPONSE-COURTE' in html
     assert 'href="#reponse"' in html and 'data-copy-anchor="reponse"' in html
 
@@ -74,15 +75,14 @@ def test_search_never_fails_on_hostile_input(client, query):
 def test_security_headers(client):
     response = client.get(reverse("rules:home"))
     csp = response["Content-Security-Policy"]
-    assert "script-src 'self' 'nonce-" in csp and "unsafe-inline" not in csp
+    # No nonce: pages are cached whole and shared (riftpal.middleware), and every script is a file.
+    assert "script-src 'self'" in csp and "nonce" not in csp and "unsafe-inline" not in csp
     assert "style-src 'self'" in csp
     html = response.content.decode()
     assert " style=" not in html
-    nonce = csp.split("'nonce-")[1].split("'")[0]
     for chunk in html.split("<script")[1:]:
         tag = chunk.split(">", 1)[0]
         assert "src=" in tag, "inline script"
-        assert f'nonce="{nonce}"' in tag
 
 
 def test_admin_requires_login(client):

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from sandbox import builder as sb
 
-from .test_sandbox import at_least_5, form_fields
+from .test_sandbox import at_least_5, form_fields, html_of
 
 pytestmark = pytest.mark.django_db
 
@@ -29,9 +29,9 @@ def bases(client) -> list[dict[str, list[str]]]:
         picks = [at_least_5()] + [yaml.safe_load(p.read_text(encoding="utf-8")) for p in SCENARIOS[::6]]
         for data in picks:
             data.pop("expect", None)
-            code = sb.encode(sb.build(sb.form_from_scenario(data))[0])
-            _bases.append(form_fields(client.get(URL, {"s": code}).content.decode()))
-        _bases.append(form_fields(client.get(URL).content.decode()))
+            code = sb.encode(sb.scenario_of(sb.data_from_scenario(data)))
+            _bases.append(form_fields(html_of(client.get(URL, {"s": code}))))
+        _bases.append(form_fields(html_of(client.get(URL))))
     return _bases
 
 
@@ -69,23 +69,26 @@ ops = st.one_of(
     st.sampled_from(
         [
             "run",
-            "add-player",
-            "add-object",
-            "add-effect",
-            "add-action",
-            "add-choice-order",
-            "add-choice-accept",
-            "del:o0",
-            "del:p0",
-            "del:e0",
-            "del:a0",
-            "del:c0",
-            "up:e1",
-            "down:e0",
-            "up:a1",
-            "down:a0",
-            "up:e0",
-            "down:e99",
+            "add:p",
+            "add:o",
+            "add:e",
+            "add:a",
+            "add:c-order",
+            "add:c-accept",
+            "add:c-assign",
+            "add:c-play",
+            "add:c-combat_first",
+            "del:o-0",
+            "del:p-0",
+            "del:e-0",
+            "del:a-0",
+            "del:c-0",
+            "up:e-1",
+            "down:e-0",
+            "up:a-1",
+            "down:a-0",
+            "up:e-0",
+            "down:e-99",
             "",
         ]
     ),
@@ -94,7 +97,12 @@ ops = st.one_of(
 field_name = st.one_of(
     st.sampled_from(["title", "description", "topic", "turn_player", "new_kind", "new_action", "lance"]),
     st.builds(
-        lambda s, i, k: f"{s}{i}-{k}",
+        lambda s, k: f"{s}-{k}",
+        st.sampled_from("poeac"),
+        st.sampled_from(["TOTAL_FORMS", "INITIAL_FORMS", "MAX_NUM_FORMS"]),
+    ),
+    st.builds(
+        lambda s, i, k: f"{s}-{i}-{k}",
         st.sampled_from("poeac"),
         st.integers(0, 30),
         st.sampled_from(
@@ -113,7 +121,12 @@ field_name = st.one_of(
                 "zone",
                 "objects",
                 "effects",
-                "produce-0",
+                "produce_0",
+                "assign_1",
+                "at",
+                "to",
+                "combat_first",
+                "play",
                 "cond_level",
                 "cond_mighty",
                 "in_spell",
@@ -143,9 +156,7 @@ def test_random_and_hostile_forms_never_break_the_page(data):
         if action == "drop" and post:
             post.pop(data.draw(st.sampled_from(sorted(post))))
         elif action == "set" and post:
-            post[data.draw(st.sampled_from(sorted(post)))] = data.draw(
-                st.lists(hostile_text, min_size=1, max_size=3)
-            )
+            post[data.draw(st.sampled_from(sorted(post)))] = data.draw(st.lists(hostile_text, min_size=1, max_size=3))
         else:
             post[data.draw(field_name)] = data.draw(st.lists(hostile_text, min_size=1, max_size=2))
     post["op"] = [data.draw(ops)]

@@ -1,0 +1,256 @@
+"""Operations middleware: characters no database accepts stop at the door, and whole pages come from the cache.
+
+``BadCharactersMiddleware``
+    A NUL byte (PostgreSQL refuses it in any text) or another control character in the path, a cookie, a query
+    parameter or a form value gets a French 400 before any view, session or query runs. One place for the whole
+    site; ``/recherche/`` is let through (``BAD_CHARACTERS_EXEMPT_PREFIXES``) because search drops such
+    characters from its query itself.
+
+``PageCacheMiddleware``
+    Content pages (``PAGE_CACHE_PREFIXES``) are stored whole — compressed, typeset, with their headers — under a
+    key made of the *content version*, the code release and the request (URL, gzip or not, htmx headers). The
+    content version is a timestamp bumped whenever any model of a content app is saved or deleted
+    (``riftpal.apps``), so an editor's change reaches every page at once without knowing which pages show it.
+
+    Only anonymous pages are shared. A request with a session cookie is never served from, nor stored in, the
+    cache. A response that sets a cookie or varies on ``Cookie`` is never stored and is marked
+    ``private, no-store``: this is how a page containing a CSRF token (``{% csrf_token %}`` sets the CSRF cookie)
+    stays out of the shared cache, whichever app adds a form to whichever page. A form on a cached page must
+    therefore be token-free (see the README's production section).
+
+    Every answer gets a Cache-Control fit for a CDN: ``public, max-age, stale-while-revalidate`` for anonymous
+    GETs, ``private, no-store`` for POSTs, the admin, pages with a cookie; stored pages carry an ETag and a
+    Last-Modified (the content version), and conditional GETs get a 304 straight from the cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import re
+import time
+from pathlib import Path
+
+from django.conf import settings
+from django.core.cache import caches
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.template.loader import render_to_string
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.http import http_date, parse_http_date_safe
+
+logger = logging.getLogger("riftpal.cache")
+
+# NUL (refused by PostgreSQL in any text), the other C0 controls but tab, line feed and carriage return, and lone
+# surrogates (which no database encoding accepts).
+BAD_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]")
+
+
+class BadCharactersMiddleware:
+    """A French 400 for a path, cookie, query parameter or form value containing a character no database takes."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest):
+        if self.refused(request):
+            response = HttpResponseBadRequest(render_to_string("400-characters.html", request=request))
+            patch_cache_control(response, no_store=True)
+            return response
+        return self.get_response(request)
+
+    @staticmethod
+    def refused(request: HttpRequest) -> bool:
+        if BAD_CHARACTERS.search(request.path):
+            return True
+        if any(BAD_CHARACTERS.search(name) or BAD_CHARACTERS.search(value) for name, value in request.COOKIES.items()):
+            return True
+        if any(request.path_info.startswith(prefix) for prefix in settings.BAD_CHARACTERS_EXEMPT_PREFIXES):
+            return False
+        sources = [request.GET]
+        if request.method == "POST" and request.content_type in ("application/x-www-form-urlencoded",
+                                                                 "multipart/form-data"):
+            sources.append(request.POST)
+        return any(
+            BAD_CHARACTERS.search(name) or any(BAD_CHARACTERS.search(value) for value in values)
+            for source in sources for name, values in source.lists()
+        )
+
+
+# --- the content version -------------------------------------------------------------------------------------
+
+VERSION_KEY = "riftpal:content-version"
+RELEASE_KEY = "riftpal:release"
+# (version, monotonic time it was read): one pair per process, whatever the size of the content.
+_last_read: tuple[int | None, float] = (None, 0.0)
+
+
+def _version_store():
+    return caches[getattr(settings, "CONTENT_VERSION_CACHE", "default")]
+
+
+def content_version() -> int:
+    """The content version: nanoseconds since the epoch at the last change of any content.
+
+    A worker trusts the value it read for ``PAGE_CACHE_VERSION_CHECK_SECONDS``, so another worker's change reaches
+    it within that delay at the cost of one cache read a second.
+    """
+    global _last_read
+    version, read_at = _last_read
+    now = time.monotonic()
+    if version is not None and now - read_at < settings.PAGE_CACHE_VERSION_CHECK_SECONDS:
+        return version
+    store = _version_store()
+    version = store.get(VERSION_KEY)
+    if version is None:
+        store.add(VERSION_KEY, time.time_ns(), timeout=None)
+        version = store.get(VERSION_KEY) or time.time_ns()
+    _last_read = (version, now)
+    return version
+
+
+def bump_content_version() -> int:
+    """Start a new content version: every stored page becomes unreachable, Last-Modified moves forward."""
+    global _last_read
+    version = max(time.time_ns(), (_last_read[0] or 0) + 1)
+    _version_store().set(VERSION_KEY, version, timeout=None)
+    _last_read = (version, time.monotonic())
+    return version
+
+
+def release_fingerprint() -> str:
+    """What identifies the running code: ``DJANGO_RELEASE`` when the deployment sets it, otherwise the names, sizes
+    and dates of the project's Python files and templates and of the static files manifest."""
+    if release := os.environ.get("DJANGO_RELEASE"):
+        return release
+    digest = hashlib.sha256()
+    skipped = {"staticfiles", "node_modules", "__pycache__", "tests", "bench"}
+    for root, dirs, files in os.walk(settings.BASE_DIR):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in skipped)
+        for name in sorted(files):
+            if name.endswith((".py", ".html")):
+                stat = (Path(root) / name).stat()
+                digest.update(f"{root}/{name}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
+    manifest = Path(settings.STATIC_ROOT) / "staticfiles.json"
+    if manifest.exists():
+        digest.update(manifest.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def note_release(release: str) -> None:
+    """A new release starts a new content version (pages change with templates, Last-Modified must move)."""
+    store = _version_store()
+    if store.get(RELEASE_KEY) != release:
+        store.set(RELEASE_KEY, release, timeout=None)
+        bump_content_version()
+
+
+# --- the page cache ------------------------------------------------------------------------------------------
+
+GZIP_ACCEPTED = re.compile(r"\bgzip\b")
+HTMX_HEADERS = ("HTTP_HX_REQUEST", "HTTP_HX_BOOSTED", "HTTP_HX_HISTORY_RESTORE_REQUEST", "HTTP_HX_TARGET")
+# A stored page may vary on these only: the key holds them.
+KEYED_VARY = {"accept-encoding", "hx-request", "hx-boosted", "hx-history-restore-request", "hx-target"}
+SHAREABLE_STATUS = {200, 203, 300, 301, 302, 304, 404, 410}
+
+
+def vary_headers(response: HttpResponse) -> set[str]:
+    return {name.strip().lower() for name in response.get("Vary", "").split(",") if name.strip()}
+
+
+class PageCacheMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.release = release_fingerprint()
+        if settings.PAGE_CACHE_ENABLED:
+            try:
+                note_release(self.release)
+            except Exception:
+                logger.exception("Le cache des versions de contenu est injoignable.")
+
+    def __call__(self, request: HttpRequest):
+        key = version = None
+        if settings.PAGE_CACHE_ENABLED and self.cacheable_request(request):
+            try:
+                version = content_version()
+                key = self.key(request, version)
+                entry = caches["default"].get(key)
+            except Exception:
+                # The cache is down: the site renders every page rather than fail.
+                logger.exception("Le cache des pages est injoignable.")
+                key = version = entry = None
+            if entry is not None:
+                return self.from_entry(request, entry)
+        response = self.get_response(request)
+        shared = self.patch_headers(request, response, version)
+        if key is not None:
+            response["X-Cache"] = "MISS"
+            if shared and self.storable(request, response):
+                try:
+                    caches["default"].set(key, (response.status_code, list(response.items()), response.content))
+                except Exception:
+                    logger.exception("Le cache des pages est injoignable.")
+        return response
+
+    @staticmethod
+    def cacheable_request(request: HttpRequest) -> bool:
+        if request.method not in ("GET", "HEAD") or settings.SESSION_COOKIE_NAME in request.COOKIES:
+            return False
+        path = request.path_info
+        return any(path == prefix if prefix == "/" else path.startswith(prefix)
+                   for prefix in settings.PAGE_CACHE_PREFIXES)
+
+    def key(self, request: HttpRequest, version: int) -> str:
+        gzip = bool(GZIP_ACCEPTED.search(request.META.get("HTTP_ACCEPT_ENCODING", "")))
+        htmx = "|".join(request.META.get(name, "") for name in HTMX_HEADERS)
+        url = f"{request.scheme}://{request.get_host()}{request.get_full_path()}"
+        digest = hashlib.sha256(f"{url}\n{gzip}\n{htmx}".encode()).hexdigest()[:32]
+        return f"riftpal:page:{self.release}:{version}:{digest}"
+
+    @staticmethod
+    def from_entry(request: HttpRequest, entry) -> HttpResponse:
+        status, headers, content = entry
+        response = HttpResponse(content, status=status)
+        for name, value in headers:
+            response.headers[name] = value
+        response["X-Cache"] = "HIT"
+        return get_conditional_response(
+            request,
+            etag=response.get("ETag"),
+            last_modified=parse_http_date_safe(response.get("Last-Modified", "")),
+            response=response,
+        )
+
+    @staticmethod
+    def private(request: HttpRequest, response: HttpResponse) -> bool:
+        vary = vary_headers(response)
+        return (
+            request.method not in ("GET", "HEAD")
+            or request.path_info.startswith("/admin/")
+            or settings.SESSION_COOKIE_NAME in request.COOKIES
+            or bool(response.cookies)
+            or "cookie" in vary or "*" in vary
+        )
+
+    def patch_headers(self, request: HttpRequest, response: HttpResponse, version: int | None) -> bool:
+        """Cache-Control (and Last-Modified) for browsers and CDNs; True when the answer may be shared."""
+        if self.private(request, response):
+            patch_cache_control(response, private=True, no_store=True)
+            return False
+        if response.has_header("Cache-Control"):
+            control = response["Cache-Control"].lower()
+            return "public" in control and "no-store" not in control
+        if response.status_code not in SHAREABLE_STATUS:
+            patch_cache_control(response, no_store=True)
+            return False
+        patch_cache_control(response, public=True, max_age=settings.PAGE_CACHE_MAX_AGE,
+                            stale_while_revalidate=settings.PAGE_CACHE_STALE_WHILE_REVALIDATE)
+        if version is not None and response.status_code == 200 and not response.has_header("Last-Modified"):
+            response["Last-Modified"] = http_date(version // 1_000_000_000)
+        return True
+
+    @staticmethod
+    def storable(request: HttpRequest, response: HttpResponse) -> bool:
+        if request.method != "GET" or response.status_code != 200 or response.streaming:
+            return False
+        return vary_headers(response) <= KEYED_VARY and len(response.content) <= settings.PAGE_CACHE_MAX_BYTES

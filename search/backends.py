@@ -1,0 +1,177 @@
+"""The database's own full-text engine: SQLite FTS5 on the embedded default, PostgreSQL full-text search.
+
+Both receive the same already-analysed tokens (``search.text``) and the same query plan (``Plan``): a list of
+token phrases, any of which may match (a long question still finds its answer), the last one optionally a
+prefix (search as you type). Titles weigh more than keywords, keywords more than body text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from django.contrib.postgres.search import SearchQuery, SearchRank, SearchVectorField
+from django.db import connection
+from django.db.models import Case, FloatField, Value, When
+from django.db.models.expressions import RawSQL
+from django.db.models.functions import Length
+from rapidfuzz.distance import Levenshtein
+
+from .models import SearchDocument, SearchWord
+
+FTS_TABLE = "search_fts"
+# Relative weight of a match in the title (a FAQ question), the keywords (other forms, English names) and the
+# body. bm25() takes them as column weights; PostgreSQL as the A, B, C weights of the vector.
+BM25_WEIGHTS = (10.0, 4.0, 1.0)
+PG_WEIGHTS = [0.05, 0.2, 0.5, 1.0]  # D, C, B, A
+# A player who types a question most often wants an answer: FAQ entries, then glossary terms, get a lift
+# (tuned on tests/search/questions.yaml with bench/relevance.py).
+KIND_BOOST = {"faq": 1.5, "term": 1.25, "section": 1.0, "guide": 0.9, "card": 1.0, "example": 0.9}
+
+
+@dataclass
+class Plan:
+    """What to look for: phrases of index tokens, any of which may match."""
+
+    phrases: list[tuple[str, ...]] = field(default_factory=list)
+    prefixes: list[str] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.phrases or self.prefixes)
+
+
+def chunks(items: Sequence, size: int = 500) -> Iterable[Sequence]:
+    for start in range(0, len(items), size):
+        yield items[start:start + size]
+
+
+def max_distance(word: str) -> int:
+    """Edits forgiven in a word of this length: none under 4 letters, one up to 6, two beyond."""
+    return 0 if len(word) < 4 else 1 if len(word) <= 6 else 2
+
+
+class Backend:
+    vendor = ""
+
+    def refresh(self, ids: Sequence[int]) -> None:
+        """Bring the full-text index in step with the rows ``ids`` of SearchDocument."""
+
+    def forget(self, ids: Sequence[int]) -> None:
+        """Drop rows ``ids`` from the full-text index (before the documents themselves are deleted)."""
+
+    def match(self, plan: Plan, limit: int) -> list[tuple[int, float]]:
+        raise NotImplementedError
+
+    def candidates(self, word: str) -> list[tuple[str, str]]:
+        """Vocabulary words (word, token) that may be what a player meant by ``word``."""
+        distance = max_distance(word)
+        return list(
+            SearchWord.objects.annotate(size=Length("word"))
+            .filter(size__gte=len(word) - distance, size__lte=len(word) + distance)
+            .values_list("word", "stem")
+        )
+
+    def correct(self, word: str) -> tuple[str, str] | None:
+        """The closest vocabulary word to ``word`` (and its token), within ``max_distance`` edits."""
+        limit = max_distance(word)
+        if not limit:
+            return None
+        best = None
+        for candidate, token in self.candidates(word):
+            distance = Levenshtein.distance(word, candidate, score_cutoff=limit)
+            if distance <= limit:
+                rank = (distance, abs(len(candidate) - len(word)), candidate)
+                if best is None or rank < best[0]:
+                    best = (rank, candidate, token)
+        return (best[1], best[2]) if best else None
+
+
+class SqliteBackend(Backend):
+    """FTS5 table ``search_fts`` (title, keywords, body) whose rowid is the document id; ranked by bm25()."""
+
+    vendor = "sqlite"
+
+    def refresh(self, ids):
+        with connection.cursor() as cursor:
+            for part in chunks(list(ids)):
+                marks = ",".join(["%s"] * len(part))
+                cursor.execute(f"DELETE FROM {FTS_TABLE} WHERE rowid IN ({marks})", part)
+                cursor.execute(
+                    f"INSERT INTO {FTS_TABLE}(rowid, title, keywords, body) "
+                    f"SELECT id, index_title, index_keywords, index_body FROM search_searchdocument "
+                    f"WHERE id IN ({marks})",
+                    part,
+                )
+
+    def forget(self, ids):
+        with connection.cursor() as cursor:
+            for part in chunks(list(ids)):
+                cursor.execute(f"DELETE FROM {FTS_TABLE} WHERE rowid IN ({','.join(['%s'] * len(part))})", part)
+
+    @staticmethod
+    def expression(plan: Plan) -> str:
+        # Tokens are runs of letters and digits (search.text.WORD_RE), so quoting them is enough to keep every
+        # FTS5 operator (NEAR, AND, *, :, -, parentheses) out of the query.
+        parts = ['"' + " ".join(phrase) + '"' for phrase in plan.phrases]
+        parts += [f'"{prefix}"*' for prefix in plan.prefixes]
+        return " OR ".join(parts)
+
+    def match(self, plan, limit):
+        boost = " ".join(f"WHEN '{kind}' THEN {value}" for kind, value in KIND_BOOST.items())
+        weights = ", ".join(str(weight) for weight in BM25_WEIGHTS)
+        sql = (
+            f"SELECT d.id, -bm25({FTS_TABLE}, {weights}) * (CASE d.kind {boost} ELSE 1.0 END) AS score "
+            f"FROM {FTS_TABLE} JOIN search_searchdocument d ON d.id = {FTS_TABLE}.rowid "
+            f"WHERE {FTS_TABLE} MATCH %s ORDER BY score DESC, d.title LIMIT %s"
+        )
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [self.expression(plan), limit])
+            return [(row[0], row[1]) for row in cursor.fetchall()]
+
+
+class PostgresBackend(Backend):
+    """A weighted tsvector per document (GIN index), ranked by ts_rank; pg_trgm similarity corrects typos."""
+
+    vendor = "postgresql"
+
+    # search_vector is a generated column (migration 0002): PostgreSQL recomputes it on every write, so
+    # refresh() and forget() have nothing to do. Its definition, for reference:
+    #   setweight(to_tsvector('simple', index_title), 'A') || ... index_keywords 'B' || ... index_body 'C'
+
+    @staticmethod
+    def vector():
+        return RawSQL('"search_searchdocument"."search_vector"', [], output_field=SearchVectorField())
+
+    @staticmethod
+    def expression(plan: Plan) -> str:
+        # Tokens are runs of letters and digits: quoted, they cannot break out of the tsquery syntax.
+        parts = ["(" + " <-> ".join(f"'{token}'" for token in phrase) + ")" for phrase in plan.phrases]
+        parts += [f"'{prefix}':*" for prefix in plan.prefixes]
+        return " | ".join(parts)
+
+    def match(self, plan, limit):
+        query = SearchQuery(self.expression(plan), search_type="raw", config="simple")
+        boost = Case(*(When(kind=kind, then=Value(value)) for kind, value in KIND_BOOST.items()),
+                     default=Value(1.0), output_field=FloatField())
+        vector = self.vector()
+        rows = (
+            SearchDocument.objects.alias(vector=vector).filter(vector=query)
+            .annotate(score=SearchRank(vector, query, weights=PG_WEIGHTS, normalization=Value(1)) * boost)
+            .order_by("-score", "title")
+            .values_list("id", "score")[:limit]
+        )
+        return list(rows)
+
+    def candidates(self, word):
+        # Trigram similarity (pg_trgm, GIN index) picks the likely words; edit distance then confirms them.
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT word, stem FROM search_searchword WHERE word %% unaccent(%s) "
+                "ORDER BY similarity(word, unaccent(%s)) DESC, word LIMIT 20",
+                [word, word],
+            )
+            return cursor.fetchall()
+
+
+def current() -> Backend:
+    return PostgresBackend() if connection.vendor == "postgresql" else SqliteBackend()
