@@ -23,10 +23,10 @@ from django.db import models, transaction
 from examples.models import WorkedExample
 from glossary.loader import digest
 
-from .engine import ScenarioError
 from . import citations
 from .choices import Chapter
 from .citations import parse_covers
+from .engine import ScenarioError
 from .models import Card, Category, ContentRecord, FAQEntry, Guide, GuideSection, RuleSection
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"

@@ -26,4 +26,10 @@ class RuleSectionSitemap(ModelSitemap):
     priority = 0.8
 
 
-SITEMAPS = {"regles": RuleSectionSitemap, "pages": ContentPagesSitemap, "faq": FAQSitemap, "guides": GuideSitemap, "cartes": CardSitemap}
+SITEMAPS = {
+    "pages": ContentPagesSitemap,
+    "regles": RuleSectionSitemap,
+    "faq": FAQSitemap,
+    "guides": GuideSitemap,
+    "cartes": CardSitemap,
+}
