@@ -1,5 +1,6 @@
 import pytest
 from django.core.management import call_command
+from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -139,10 +140,16 @@ def test_results_beyond_the_cap_are_counted_as_more():
                                    "%_%", "\x00\x01", '"bouclier', "bouclier*", "NEAR(bouclier défense)",
                                    "-bouclier", "title:bouclier", "(bouclier", "bouclier AND OR NOT",
                                    "🛡️ bouclier 🙂", "مرحبا بالعالم", "שלום", "\u202ebouclier\u202c", "'':*|&!<->"])
-def test_hostile_or_empty_queries_are_harmless(query):
-    faq(question="Script et SQL bouclier", short_answer="alert select")
-    for hit in search.search(query):
+def test_hostile_or_empty_queries_are_harmless(client, query):
+    entry = faq(question="Script et SQL bouclier", short_answer="alert select")
+    results = search.run(query)  # never an FTS syntax error
+    for hit in results.hits:
         assert "<script" not in hit.title_html and "<script" not in hit.snippet_html
+    if "bouclier" in query.lower():
+        assert entry.get_absolute_url() in [hit.url for hit in results.hits]  # the real word is still found
+    response = client.get(reverse("search:search"), {"q": query})
+    assert response.status_code == 200
+    assert "<script>alert(1)</script>" not in response.content.decode()
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
