@@ -11,10 +11,10 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import replace_url
-from django_htmx.middleware import HtmxDetails
 
 from examples import player
 from examples.models import WorkedExample
+from riftpal.htmx import HtmxHttpRequest, wants_fragment
 from rules import engine
 from rules.engine.kinds import ACTIONS, KINDS
 from sandbox import builder as sb
@@ -25,9 +25,6 @@ PLAYER_ID = "sandbox-player"
 WORKSPACE_ID = "sandbox-workspace"
 RESULT_ANCHOR = "resultat"
 
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
 
 
 # --------------------------------------------------------------------------- presenting the forms
@@ -240,7 +237,7 @@ def sandbox(request: HtmxHttpRequest):
             outcome.result = None
             outcome.engine_error = getattr(exc, "message", "Le moteur n'a rien produit pour cette situation.")
             status = 400
-    if request.htmx and not request.htmx.boosted and not request.htmx.history_restore_request:
+    if wants_fragment(request):
         if request.htmx.target == PLAYER_ID and player_context is not None:
             return render(request, "examples/_player.html", context, status=status)
         response = render(request, "sandbox/sandbox.html#workspace", context, status=status)

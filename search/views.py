@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 from django.core.paginator import Paginator
-from django.http import HttpRequest
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.middleware import HtmxDetails
+
+from riftpal.htmx import HtmxHttpRequest, wants_fragment
 
 from . import engine as site_search
 
 PER_PAGE = 10
 
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
 
 
 def rule_url(number: str) -> str | None:
@@ -31,7 +28,7 @@ def rule_url(number: str) -> str | None:
 @vary_on_headers("HX-Request")
 def search_page(request: HtmxHttpRequest):
     raw = request.GET.get("q", "")
-    fragment = bool(request.htmx) and not request.htmx.boosted and not request.htmx.history_restore_request
+    fragment = wants_fragment(request)
     number = site_search.rule_number(raw)
     number_url = rule_url(number) if number else None
     # A submitted rule number goes straight to its section; while typing, it is offered as a link instead.
