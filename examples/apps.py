@@ -7,11 +7,4 @@ class ExamplesConfig(AppConfig):
     name = "examples"
     verbose_name = "Exemples commentés"
     search_documents = "examples.search_documents.DOCUMENTS"
-
-    def ready(self):
-        from riftpal.sitemaps import register
-
-        from .sitemaps import SITEMAPS
-
-        for name, sitemap in SITEMAPS.items():
-            register(name, sitemap)
+    sitemaps = "examples.sitemaps.SITEMAPS"

@@ -7,12 +7,7 @@ class GlossaryConfig(AppConfig):
     name = "glossary"
     verbose_name = "Glossaire"
     search_documents = "glossary.search_documents.DOCUMENTS"
+    sitemaps = "glossary.sitemaps.SITEMAPS"
 
     def ready(self):
-        from riftpal.sitemaps import register
-
         from . import signals  # noqa: F401
-        from .sitemaps import SITEMAPS
-
-        for name, sitemap in SITEMAPS.items():
-            register(name, sitemap)

@@ -45,3 +45,6 @@ class RiftpalConfig(AppConfig):
         post_save.connect(content_changed, dispatch_uid="riftpal-content-saved")
         post_delete.connect(content_changed, dispatch_uid="riftpal-content-deleted")
         m2m_changed.connect(m2m_content_changed, dispatch_uid="riftpal-content-m2m")
+        from .sitemaps import collect
+
+        collect()

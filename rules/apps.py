@@ -7,16 +7,13 @@ class RulesConfig(AppConfig):
     name = "rules"
     verbose_name = "Règles : FAQ, guides et cartes"
     search_documents = "rules.search_documents.DOCUMENTS"
+    sitemaps = "rules.sitemaps.SITEMAPS"
 
     def ready(self):
         from glossary.rendering import HTML_FILTERS
-        from riftpal.sitemaps import register
 
         from . import signals  # noqa: F401
         from .citations import link_citations
-        from .sitemaps import SITEMAPS
 
         if link_citations not in HTML_FILTERS:
             HTML_FILTERS.append(link_citations)
-        for name, sitemap in SITEMAPS.items():
-            register(name, sitemap)
