@@ -1,6 +1,7 @@
 from django.contrib import admin
+from django.db.models import Count, Q
 
-from .models import Card, Category, Feedback, FAQEntry, Guide, GuideSection, RuleSection
+from .models import Card, Category, FAQEntry, Feedback, Guide, GuideSection, RuleSection
 
 
 @admin.register(Category)
@@ -75,6 +76,22 @@ class FeedbackAdmin(admin.ModelAdmin):
     search_fields = ["path", "message"]
     readonly_fields = ["path", "kind", "message", "created_at"]
     date_hierarchy = "created_at"
+    change_list_template = "admin/rules/feedback/change_list.html"
+
+    def changelist_view(self, request, extra_context=None):
+        """Above the list, one row per page with its counts, the pages with open error reports first."""
+        pages = (
+            Feedback.objects.values("path")
+            .annotate(
+                helpful=Count("pk", filter=Q(kind=Feedback.Kind.HELPFUL)),
+                not_helpful=Count("pk", filter=Q(kind=Feedback.Kind.NOT_HELPFUL)),
+                errors=Count("pk", filter=Q(kind=Feedback.Kind.ERROR)),
+                open_errors=Count("pk", filter=Q(kind=Feedback.Kind.ERROR, handled=False)),
+                total=Count("pk"),
+            )
+            .order_by("-open_errors", "-not_helpful", "-total", "path")[:100]
+        )
+        return super().changelist_view(request, {**(extra_context or {}), "pages": pages})
 
 
 admin.site.site_header = "RiftPal — administration"

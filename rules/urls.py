@@ -17,3 +17,11 @@ urlpatterns = [
     path("regles/<slug:slug>/", views.rule_section, name="rule_section"),
     path("redaction/versions/", views.editors_versions, name="editors_versions"),
 ]
+
+# Site-wide pages owned by the front end: the HTML site plan and readers' feedback.
+from . import feedback, site_plan  # noqa: E402
+
+urlpatterns += [
+    path("plan-du-site/", site_plan.site_plan, name="site_plan"),
+    path("avis/", feedback.feedback, name="feedback"),
+]
