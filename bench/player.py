@@ -17,8 +17,8 @@ from django.core.cache import cache  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from examples import player  # noqa: E402
+from examples.models import WorkedExample  # noqa: E402
 from rules.loader import Loader  # noqa: E402
-from rules.models import WorkedExample  # noqa: E402
 
 ROUNDS = 15
 

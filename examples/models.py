@@ -17,6 +17,10 @@ class WorkedExample(models.Model):
         POWER = "puissance", "Calculs de puissance"
         REPLACEMENT = "remplacement", "Effets de remplacement"
         LEVEL = "niveau-xp", "Niveau, XP et résolution"
+        MOVEMENT = "deplacement", "Déplacements"
+        CHAIN = "chaine", "La chaîne et la priorité"
+        COMBAT = "combat", "Combat"
+        SCORE = "score", "Score et victoire"
 
     slug = models.SlugField("identifiant", unique=True, max_length=80)
     title = models.CharField("titre", max_length=200)
@@ -37,7 +41,7 @@ class WorkedExample(models.Model):
         return self.title
 
     def save(self, *args, **kwargs):
-        if self.scenario_hash != self.compute_hash() or not self.result:
+        if self.scenario_hash != self.compute_hash() or self.result_is_stale():
             self.refresh_result()
         super().save(*args, **kwargs)
 
@@ -55,6 +59,12 @@ class WorkedExample(models.Model):
             engine.load_scenario(self.scenario)
         except engine.ScenarioError as exc:
             raise ValidationError({"scenario": exc.message}) from exc
+
+    def result_is_stale(self) -> bool:
+        """A result stored by an older engine shape (no board, no French step labels) is computed again."""
+        from .player import RESULT_VERSION
+
+        return not self.result or self.result.get("version") != RESULT_VERSION
 
     def refresh_result(self) -> None:
         """Run the engine once for this version of the scenario and store the result (trace included)."""

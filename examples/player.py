@@ -3,26 +3,41 @@
 The engine's result (trace included) is computed once per scenario version and stored on the
 ``WorkedExample``; moving between steps only reads it. "What if?" variants run the engine once per
 distinct set of changes and are cached.
+
+Display order never depends on the order of a dict's keys: PostgreSQL's ``jsonb`` stores object keys in its
+own order, so units, players, effects and battlefields are ordered by the scenario's lists (and, for what the
+engine creates, by the step where it first appears, then by id).
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from urllib.parse import urlencode
 
 from django.core.cache import cache
+from django.urls import NoReverseMatch, reverse
 
 from rules import engine
-from rules.engine import variants
-from rules.engine.kinds import LAYER_LABELS, LAYERS
+from rules.engine import kinds, variants
+from rules.engine.kinds import LAYER_LABELS, LAYERS, STEP_KIND_LABELS, WHY_LABELS, WHY_RULES
+from rules.engine.result import SHAPE_VERSION
 
 VARIANT_CACHE_SECONDS = 60 * 60
-MAX_CHANGES = 60
+MAX_CHANGES = 80
 VARIANT_MARKER = "si"
-KEYWORD_LABELS: dict[str, str] = {}
+DETAIL_PARAM = "detail"
+LAST_STEP = "fin"
+RESULT_VERSION = SHAPE_VERSION
+
+# One set of bounds for a printed Might, read from the engine (the sandbox reads the same one).
+PRINTED_POWER_RANGE = getattr(kinds, "PRINTED_POWER_RANGE", variants.POWER_RANGE)
+# Keywords a learner may switch on or off in « Et si… ? » when the situation has a battlefield.
+SWITCHABLE_KEYWORDS = ("Tank", "Bouclier", "Assaut", "Arrière-ligne")
 
 
 class VariantError(Exception):
@@ -58,7 +73,98 @@ def parse_scenario(text: str) -> dict:
     return scenario.data
 
 
+def situation_key(data: dict) -> str:
+    """A fingerprint of the situation alone (no title, description, topic or expectations).
+
+    Two examples with the same key show exactly the same play: a page shows only one player for them.
+    """
+    situation = {k: v for k, v in data.items() if k not in ("title", "description", "topic", "expect")}
+    return hashlib.sha256(json.dumps(situation, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+# --- stable order -------------------------------------------------------------------------------------------
+
+
+def _ranks(listed: list[str], first_seen: dict[str, tuple]) -> dict[str, tuple]:
+    """Rank ids by their position in a scenario list; the others after, by first appearance then id."""
+    ranks = {ident: (0, position, "") for position, ident in enumerate(listed)}
+    for ident, seen in first_seen.items():
+        ranks.setdefault(ident, (1, *seen))
+    return ranks
+
+
+def display_order(data: dict, branch: dict) -> dict[str, dict[str, tuple]]:
+    """Sort keys for objects, players and effects of a branch, independent of any dict's key order."""
+    objects_seen: dict[str, tuple] = {}
+    effects_seen: dict[str, tuple] = {}
+    players_seen: dict[str, tuple] = {}
+    for step in branch.get("trace") or []:
+        state = step.get("state") or {}
+        index = step.get("index", 0)
+        for seen, part in ((objects_seen, "objects"), (effects_seen, "effects"), (players_seen, "players")):
+            for ident, value in (state.get(part) or {}).items():
+                since = value.get("since") if part == "effects" else None
+                seen.setdefault(ident, (index, since if isinstance(since, int) else -1, ident))
+    for part, seen in (("objects", objects_seen), ("players", players_seen)):
+        for ident in branch.get(part) or {}:
+            seen.setdefault(ident, (10**9, -1, ident))
+    return {
+        "objects": _ranks([o["id"] for o in data.get("objects") or []], objects_seen),
+        "effects": _ranks([e["id"] for e in data.get("effects") or []], effects_seen),
+        "players": _ranks([p["id"] for p in data.get("players") or []], players_seen),
+    }
+
+
+def ordered(mapping: dict | None, ranks: dict[str, tuple]) -> list[tuple[str, dict]]:
+    """The items of ``mapping`` in display order."""
+    return sorted((mapping or {}).items(), key=lambda item: ranks.get(item[0], (2, 0, -1, item[0])))
+
+
 # --- what if? ----------------------------------------------------------------------------------------
+
+
+def has_board(data: dict) -> bool:
+    """Does the situation have a battlefield object (so combat, control and scoring can happen)?"""
+    return any(o.get("type") == "battlefield" for o in data.get("objects") or [])
+
+
+def player_switches(data: dict) -> list[dict]:
+    """Switches the engine's ``variants`` does not offer: a unit's combat keywords and whether it is stunned."""
+    if not has_board(data):
+        return []
+    out = []
+    for obj in data.get("objects") or []:
+        if obj.get("type", "unit") not in ("unit", "token") or obj.get("zone", "base") not in ("base", "battlefield"):
+            continue
+        bases = {kinds.keyword_base(k) for k in obj.get("keywords") or []}
+        for keyword in SWITCHABLE_KEYWORDS:
+            rule = kinds.KEYWORDS[keyword].rule
+            out.append({"key": f"keyword:{obj['id']}:{keyword}", "label": f"{obj['name']} a {keyword} ({rule})",
+                        "type": "bool", "value": keyword in bases, "min": None, "max": None})
+        out.append({"key": f"stunned:{obj['id']}", "label": f"{obj['name']} est étourdie (R. 423)", "type": "bool",
+                    "value": bool(obj.get("stunned")), "min": None, "max": None})
+    return out
+
+
+def available_switches(data: dict) -> list[dict]:
+    """Every « Et si… ? » switch of a scenario: the engine's, then the player's own."""
+    return variants.available_changes(data) + player_switches(data)
+
+
+def apply_player_changes(data: dict, changes: dict) -> dict:
+    """A new scenario dict with keyword and stun switches applied (the engine validates it afterwards)."""
+    new = copy.deepcopy(data)
+    objects = {o["id"]: o for o in new.get("objects") or []}
+    for key, value in changes.items():
+        what, _, rest = key.partition(":")
+        if what == "keyword":
+            ident, _, keyword = rest.partition(":")
+            obj = objects[ident]
+            kept = [k for k in obj.get("keywords") or [] if kinds.keyword_base(k) != keyword]
+            obj["keywords"] = kept + ([keyword] if value else [])
+        elif what == "stunned":
+            objects[rest]["stunned"] = bool(value)
+    return new
 
 
 def changes_from_query(query, available: list[dict]) -> tuple[dict, dict[str, str]]:
@@ -115,13 +221,46 @@ def run_variant(scenario_hash: str, data: dict, changes: dict) -> dict:
     ).hexdigest()
     result = cache.get(key)
     if result is None:
+        own = {k: v for k, v in changes.items() if k.split(":", 1)[0] in ("keyword", "stunned")}
+        engine_changes = {k: v for k, v in changes.items() if k not in own}
         try:
-            changed = variants.apply_changes(data, changes)
-            result = compute(changed)
+            changed = variants.apply_changes(data, engine_changes)
+            result = compute(apply_player_changes(changed, own) if own else changed)
         except engine.ScenarioError as exc:
             raise VariantError({"__all__": exc.message}) from exc
         cache.set(key, result, VARIANT_CACHE_SECONDS)
     return result
+
+
+# --- rules links and « pourquoi ? » -------------------------------------------------------------------------
+
+RULE_RE = re.compile(r"R\.\s*(\d{1,3}(?:\.(?:\d{1,3}|[a-z]))*)")
+
+
+def rule_link(rule: str | None) -> dict | None:
+    """« R. 815 » → {text: « R. 815 », url: « /regles/815/ »} (the first number of a range)."""
+    match = RULE_RE.search(rule or "")
+    if not match:
+        return None
+    number = match.group(1)
+    try:
+        url = reverse("rules:rule_number", args=[number])
+    except NoReverseMatch:
+        url = f"/regles/{number}/"
+    return {"text": f"R. {number}", "url": url}
+
+
+def why_of(why) -> dict | None:
+    """A ``why`` (dict ``{code, rule, label}`` or a bare code) → {code, label, rule} with a rule link."""
+    if not why:
+        return None
+    if isinstance(why, str):
+        why = {"code": why, "label": WHY_LABELS.get(why, ""), "rule": WHY_RULES.get(why, "")}
+    label = why.get("label") or WHY_LABELS.get(why.get("code"), "")
+    if not label:
+        return None
+    label = label[0].upper() + label[1:]
+    return {"code": why.get("code"), "label": label, "rule": rule_link(why.get("rule"))}
 
 
 # --- branches and steps --------------------------------------------------------------------------------
@@ -139,6 +278,7 @@ def branches(result: dict) -> list[dict]:
 class BoardObject:
     id: str
     name: str
+    type: str
     printed_power: int | None
     power: int | None
     previous_power: int | None
@@ -147,12 +287,36 @@ class BoardObject:
     lost_keywords: list[str]
     mighty: bool
     zone: str
+    zone_id: str
+    at: str | None
     exhausted: bool
     controller: str | None
     controller_name: str
     defending: bool
+    attacking: bool
+    stunned: bool
+    damage: int
+    previous_damage: int
+    lethal: bool
     changed: bool
+    moved: bool
     focus: bool
+    has_might: bool = True
+    gear: list[BoardObject] = field(default_factory=list)
+    attached_to_name: str = ""
+
+
+@dataclass
+class Zone:
+    id: str
+    kind: str  # base | battlefield | offboard
+    title: str
+    status: str = ""  # controlled | uncontrolled | contested (battlefields)
+    status_label: str = ""
+    controller: str | None = None
+    showdown: str = ""  # « Confrontation » / « Combat » when one takes place here
+    scored_by: list[str] = field(default_factory=list)
+    units: list[BoardObject] = field(default_factory=list)
 
 
 @dataclass
@@ -180,7 +344,15 @@ class StepView:
     text: str
     decision: dict | None = None
     is_last: bool = False
-    progress: list[dict] = field(default_factory=list)
+    position: int = 0
+    zones: list[Zone] = field(default_factory=list)
+    chain: list[dict] = field(default_factory=list)
+    showdown: dict | None = None
+    whys: list[dict] = field(default_factory=list)
+    why_title: str = ""
+    kind_label: str = ""
+    has_board: bool = False
+    show_layers: bool = True
 
 
 ZONE_LABELS = {
@@ -191,19 +363,25 @@ ZONE_LABELS = {
     "discard": "Défausse",
     "banished": "Bannie",
 }
-KIND_LABELS = {
-    "action": "Action",
-    "layer": "Couche",
-    "apply": "Application",
-    "skip": "Écarté",
-    "reexamine": "Réexamen",
-    "condition": "Condition",
-    "event": "Événement",
-    "replacement": "Remplacement",
-    "choice": "Choix",
-    "query": "Question",
-    "result": "Résultat",
+SPEED_LABELS = {"normal": "vitesse normale", "action": "vitesse Action", "reaction": "vitesse Réaction"}
+COMBAT_RESULTS = {
+    "conquered": "l'attaque prend le champ de bataille",
+    "defended": "la défense garde le champ de bataille",
+    "recalled": "les unités restantes sont rappelées",
+    "uncontrolled": "le champ de bataille reste sans contrôleur",
 }
+HOW_LABELS = {"conquer": "conquiert", "hold": "occupe"}
+COMPUTE_KINDS = {"object", "layer", "apply", "skip", "reexamine"}
+# Reasons that make a computation worth showing even when nothing changes on the board.
+TELLING_REASONS = {"dependency", "timestamp", "reexamine", "loop", "needs_object", "condition_true"}
+# Events already told by the step just before them (the action, the assignment, the cleanup…).
+ECHO_EVENTS = {"combat_damage", "attacking", "defending", "stopped_defending", "showdown_ended", "combat_ended",
+               "chain_resolved", "resolving", "passed"}
+
+
+def kind_label(step: dict) -> str:
+    """The French label of a step's kind, from the engine (never the English kind itself)."""
+    return step.get("kind_label") or STEP_KIND_LABELS.get(step.get("kind"), "Étape")
 
 
 def dependency_of(step: dict) -> str | None:
@@ -211,38 +389,291 @@ def dependency_of(step: dict) -> str | None:
     return reason.get("depends_on") if reason.get("code") == "dependency" else None
 
 
-def step_view(branch: dict, index: int, decisions: list[dict] | None = None) -> StepView:
-    """What the page shows at step ``index`` of a branch (clamped to the trace)."""
+def _visible_objects(state: dict) -> dict:
+    return {oid: (o.get("power"), tuple(o.get("keywords") or ()), o.get("mighty"), o.get("controller"))
+            for oid, o in (state.get("objects") or {}).items()}
+
+
+def key_steps(trace: list[dict], decisions: list[dict] | None = None) -> list[int]:
+    """The indices of the steps that matter; the others are bookkeeping a player may open with « détail ».
+
+    Hidden by default: a recomputation that changes nothing and decides nothing, the « calcul d'un objet »
+    and « couche » openers, the « on consulte l'état du jeu » action before its answer, and events that only
+    repeat the step before them (damage already assigned, deaths already announced by the cleanup…).
+    """
+    if not trace:
+        return []
+    decided = {d.get("step") for d in decisions or []}
+    hidden: set[int] = set()
+    # Runs of one computation.
+    i = 0
+    while i < len(trace):
+        step = trace[i]
+        if step.get("kind") in COMPUTE_KINDS and step.get("computation") is not None:
+            j = i
+            while (j + 1 < len(trace) and trace[j + 1].get("kind") in COMPUTE_KINDS
+                   and trace[j + 1].get("computation") == step.get("computation")):
+                j += 1
+            run = range(i, j + 1)
+            before = _visible_objects(trace[i - 1].get("state") or {}) if i else {}
+            after = _visible_objects(trace[j].get("state") or {})
+            telling = any((trace[k].get("reason") or {}).get("code") in TELLING_REASONS
+                          or trace[k].get("kind") == "reexamine" or k in decided for k in run)
+            if i and before == after and not telling:
+                hidden.update(run)
+            else:
+                hidden.update(k for k in run if trace[k].get("kind") in ("object", "layer") and k not in decided)
+            i = j + 1
+        else:
+            i += 1
+    announced: set[str] = set()
+    for index, step in enumerate(trace):
+        reason = step.get("reason") or {}
+        code = reason.get("code")
+        if step.get("kind") == "cleanup":
+            announced = set(reason.get("objects") or [])
+        elif step.get("kind") == "action" and reason.get("do") == "query":
+            hidden.add(index)
+        elif step.get("kind") == "event":
+            if code in ECHO_EVENTS or (code in ("died", "destroyed") and reason.get("object") in announced):
+                hidden.add(index)
+        if step.get("kind") not in ("event", "cleanup"):
+            announced = set()
+    hidden -= decided
+    hidden.discard(0)
+    hidden.discard(len(trace) - 1)
+    return [index for index in range(len(trace)) if index not in hidden]
+
+
+def _patch(state: dict, reason: dict) -> None:
+    """Apply what one event did to a (copied) state snapshot."""
+    code, oid = reason.get("code"), reason.get("object")
+    objects, players = state.get("objects") or {}, state.get("players") or {}
+    fields = ((state.get("board") or {}).get("battlefields")) or {}
+    obj = objects.get(oid) if oid else None
+    if obj is not None:
+        if code == "moved":
+            obj["zone"] = reason.get("zone") or obj.get("zone")
+            obj["at"] = reason.get("to") if obj["zone"] == "battlefield" else None
+        elif code in ("exhausted", "readied"):
+            obj["exhausted"] = code == "exhausted"
+        elif code in ("attacking", "defending", "stopped_defending"):
+            obj["attacking" if code == "attacking" else "defending"] = code != "stopped_defending"
+        elif code == "stunned":
+            obj["stunned"] = True
+        elif code == "damaged" and isinstance(reason.get("total"), int):
+            obj["damage"] = reason["total"]
+        elif code == "combat_damage" and reason.get("by"):
+            obj["damage"] = (obj.get("damage") or 0) + (reason.get("amount") or 0)
+        elif code == "healed":
+            obj["damage"] = 0
+        elif code in ("died", "destroyed"):
+            obj.update(zone="discard", at=None, damage=0, attacking=False, defending=False)
+        elif code == "recalled":
+            obj.update(zone="base", at=None, attacking=False, defending=False)
+        elif code == "returned_to_hand":
+            obj.update(zone="hand", at=None)
+    if oid in fields:
+        if code == "contested":
+            fields[oid].update(contested=True, contested_by=reason.get("player"))
+        elif code == "control_gained":
+            fields[oid]["controller"] = reason.get("player")
+        elif code == "control_lost":
+            fields[oid]["controller"] = None
+    player_ = players.get(reason.get("player") or "")
+    if player_ is not None and isinstance(reason.get("after"), int):
+        if code == "point_gained":
+            player_["points"] = reason["after"]
+        elif code in ("xp_gained", "xp_spent"):
+            player_["xp"] = reason["after"]
+
+
+def effective_state(trace: list[dict], index: int) -> dict:
+    """The board right after step ``index``.
+
+    The engine refreshes its snapshot after each action or instruction, so the events that follow one
+    (« Jinx va sur le Pont », « Braum reçoit 2 dégâts ») still carry the snapshot from before them. The player
+    replays those events on a copy, so a unit is drawn where the step says it is.
+    """
+    state = trace[index].get("state") or {}
+    start = index
+    while start > 0 and (trace[start - 1].get("state") or {}) == state:
+        start -= 1
+    events = [trace[k].get("reason") or {} for k in range(start + 1, index + 1) if trace[k].get("kind") == "event"]
+    if not events:
+        return state
+    state = copy.deepcopy(state)
+    for reason in events:
+        _patch(state, reason)
+    return state
+
+
+def attachments(data: dict, trace: list[dict], upto: int) -> dict[str, str]:
+    """Which gear is attached to which unit after step ``upto`` (the step snapshot does not say it)."""
+    attached = {o["id"]: o["attached_to"] for o in data.get("objects") or [] if o.get("attached_to")}
+    for step in trace[1: upto + 1]:
+        if step.get("kind") != "event":
+            continue
+        reason = step.get("reason") or {}
+        code, obj = reason.get("code"), reason.get("object")
+        if code == "attached" and reason.get("to"):
+            attached[obj] = reason["to"]
+        elif code in ("detached", "destroyed"):
+            attached.pop(obj, None)
+        elif code == "died":
+            attached.pop(obj, None)
+            for gear in [g for g, unit in attached.items() if unit == obj]:
+                attached.pop(gear)
+    return attached
+
+
+def chain_resolving(trace: list[dict], upto: int) -> dict | None:
+    """The chain item resolving at step ``upto`` (it has left the chain's snapshot but is not done yet)."""
+    resolving = None
+    for step in trace[: upto + 1]:
+        reason = step.get("reason") or {}
+        code = reason.get("code")
+        if step.get("kind") == "chain" and code == "chain_resolve":
+            resolving = {"id": reason.get("item"), "label": reason.get("label"), "player": reason.get("player")}
+        elif resolving and code in ("chain_resolved", "fizzled") and reason.get("item") in (None, resolving["id"]):
+            resolving = None
+    return resolving
+
+
+def _board_object(oid: str, obj: dict, before: dict, step: dict, names: dict[str, str]) -> BoardObject:
+    keywords = list(obj.get("keywords") or [])
+    old_keywords = list(before.get("keywords") or [])
+    kind = obj.get("type") or "unit"
+    has_might = kind in ("unit", "token")
+    damage = obj.get("damage") or 0
+    power = obj.get("power")
+    return BoardObject(
+        id=oid, name=obj.get("name", oid), type=kind, printed_power=obj.get("printed_power"), power=power,
+        previous_power=before.get("power"), keywords=keywords,
+        new_keywords=[k for k in keywords if k not in old_keywords],
+        lost_keywords=[k for k in old_keywords if k not in keywords],
+        mighty=bool(obj.get("mighty")) and has_might,
+        zone=ZONE_LABELS.get(obj.get("zone"), obj.get("zone") or ""), zone_id=obj.get("zone") or "",
+        at=obj.get("at"), exhausted=bool(obj.get("exhausted")), controller=obj.get("controller"),
+        controller_name=names.get(obj.get("controller"), obj.get("controller") or ""),
+        defending=bool(obj.get("defending")), attacking=bool(obj.get("attacking")),
+        stunned=bool(obj.get("stunned")), damage=damage, previous_damage=before.get("damage") or 0,
+        lethal=has_might and damage > 0 and power is not None and damage >= max(power, 1),
+        changed=obj != before, moved=(obj.get("zone"), obj.get("at")) != (before.get("zone"), before.get("at")),
+        focus=step.get("object") == oid, has_might=has_might,
+    )
+
+
+def _zones(objects: list[BoardObject], board: dict, players: list[dict], order: dict, data: dict,
+           step: dict) -> list[Zone]:
+    """Battlefields, then each player's base, then what is off the board."""
+    names = {p["id"]: p["name"] for p in players}
+    object_names = {o.id: o.name for o in objects}
+    battlefields = ordered(board.get("battlefields"), order["objects"])
+    showdown = board.get("showdown") or {}
+    zones: list[Zone] = []
+    by_id: dict[str, Zone] = {}
+    for bid, field_ in battlefields:
+        controller = field_.get("controller")
+        if field_.get("contested"):
+            status = "contested"
+            label = f"Contesté par {names.get(field_.get('contested_by'), field_.get('contested_by') or '?')}"
+            if controller:
+                label += f" · contrôlé par {names.get(controller, controller)}"
+        elif controller:
+            status, label = "controlled", f"Contrôlé par {names.get(controller, controller)}"
+        else:
+            status, label = "uncontrolled", "Sans contrôleur"
+        title = field_.get("name") or object_names.get(bid, bid)
+        zone = Zone(id=bid, kind="battlefield", title=title, status=status, status_label=label,
+                    controller=controller,
+                    showdown=("Combat" if showdown.get("combat") else "Confrontation")
+                    if showdown.get("battlefield") == bid else "",
+                    scored_by=[names.get(p, p) for p in field_.get("scored_by") or []])
+        zones.append(zone)
+        by_id[bid] = zone
+    generic = None
+    bases: dict[str, Zone] = {}
+    for p in players:
+        bases[p["id"]] = Zone(id=f"base-{p['id']}", kind="base", title=f"Base · {p['name']}", controller=p["id"])
+    offboard = Zone(id="hors-plateau", kind="offboard", title="Hors du plateau")
+    for obj in objects:
+        if obj.type == "battlefield":
+            continue
+        if obj.zone_id == "battlefield":
+            target = by_id.get(obj.at or "") or (zones[0] if len(zones) == 1 else None)
+            if target is None:
+                if generic is None:
+                    generic = Zone(id="champ", kind="battlefield", title="Champ de bataille")
+                target = generic
+        elif obj.zone_id == "base":
+            target = bases.get(obj.controller or "")
+            if target is None:
+                target = bases.setdefault(obj.controller or "", Zone(id="base", kind="base", title="Base"))
+        else:
+            target = offboard
+        target.units.append(obj)
+    if generic:
+        zones.append(generic)
+    zones += [zone for zone in bases.values() if zone.units or has_board(data)]
+    if offboard.units:
+        zones.append(offboard)
+    return zones
+
+
+def step_view(branch: dict, index: int, decisions: list[dict] | None = None, *, data: dict | None = None,
+              shown: list[int] | None = None, result: dict | None = None) -> StepView:
+    """What the page shows at step ``index`` of a branch (clamped to the trace).
+
+    ``shown`` are the trace indices the player steps through (all of them by default); the previous shown
+    step is what numbers count from and what "changed" compares with.
+    """
     trace = branch.get("trace") or []
     if not trace:
         raise IndexError("trace vide")
+    data = data or {}
     index = max(0, min(index, len(trace) - 1))
+    shown = shown or list(range(len(trace)))
+    if index not in shown:
+        shown = sorted(set(shown) | {index})
+    position = shown.index(index)
     step = trace[index]
-    state = step.get("state") or {}
-    previous = (trace[index - 1].get("state") or {}) if index else state
-    players_state = state.get("players") or {}
+    state = effective_state(trace, index)
+    previous = effective_state(trace, shown[position - 1]) if position else state
+    order = display_order(data, branch)
+    board = state.get("board") or {}
+    victory = ((result or branch).get("board") or {}).get("victory_score")
 
-    objects = []
-    for oid, obj in (state.get("objects") or {}).items():
-        before = (previous.get("objects") or {}).get(oid) or obj
-        keywords = list(obj.get("keywords") or [])
-        old_keywords = list(before.get("keywords") or [])
-        controller = obj.get("controller")
-        objects.append(BoardObject(
-            id=oid, name=obj.get("name", oid), printed_power=obj.get("printed_power"), power=obj.get("power"),
-            previous_power=before.get("power"), keywords=keywords,
-            new_keywords=[k for k in keywords if k not in old_keywords],
-            lost_keywords=[k for k in old_keywords if k not in keywords],
-            mighty=bool(obj.get("mighty")), zone=ZONE_LABELS.get(obj.get("zone"), obj.get("zone") or ""),
-            exhausted=bool(obj.get("exhausted")), controller=controller,
-            controller_name=(players_state.get(controller) or {}).get("name", controller or ""),
-            defending=bool(obj.get("defending")), changed=obj != before, focus=step.get("object") == oid,
-        ))
-    players = [
-        {"id": pid, "name": p.get("name", pid), "xp": p.get("xp"),
-         "previous_xp": ((previous.get("players") or {}).get(pid) or p).get("xp")}
-        for pid, p in players_state.items()
+    players = []
+    for pid, p in ordered(state.get("players"), order["players"]):
+        before = (previous.get("players") or {}).get(pid) or p
+        players.append({
+            "id": pid, "name": p.get("name", pid), "xp": p.get("xp"), "previous_xp": before.get("xp"),
+            "points": p.get("points"), "previous_points": before.get("points"), "victory_score": victory,
+            "hand": p.get("hand"), "deck": p.get("deck"),
+            "turn": board.get("turn_player") == pid and bool(board.get("battlefields")),
+            "priority": board.get("priority") == pid,
+            "focus": (board.get("showdown") or {}).get("focus") == pid,
+            "won": (branch.get("winner") == pid) and index == len(trace) - 1,
+        })
+    names = {p["id"]: p["name"] for p in players}
+
+    previous_objects = previous.get("objects") or {}
+    all_objects = [
+        _board_object(oid, obj, previous_objects.get(oid) or obj, step, names)
+        for oid, obj in ordered(state.get("objects"), order["objects"])
     ]
+    by_id = {o.id: o for o in all_objects}
+    attached = attachments(data, trace, index)
+    objects = []
+    for obj in all_objects:
+        unit = by_id.get(attached.get(obj.id, ""))
+        if obj.type == "gear" and unit is not None and unit.zone_id == obj.zone_id:
+            unit.gear.append(obj)
+            obj.attached_to_name = unit.name
+        else:
+            objects.append(obj)
+
     effects_state = state.get("effects") or {}
     depends: dict[str, str] = {}
     for past in trace[: index + 1]:
@@ -254,7 +685,7 @@ def step_view(branch: dict, index: int, decisions: list[dict] | None = None) -> 
             applied=bool(e.get("applied")), current=step.get("effect") == eid, depends_on=depends.get(eid),
             depends_on_label=(effects_state.get(depends[eid]) or {}).get("label") if eid in depends else None,
         )
-        for eid, e in effects_state.items()
+        for eid, e in ordered(effects_state, order["effects"])
     ]
     layer = step.get("layer")
     reexamined = (step.get("kind") == "reexamine" or (step.get("reason") or {}).get("code") == "reexamine"
@@ -268,11 +699,76 @@ def step_view(branch: dict, index: int, decisions: list[dict] | None = None) -> 
     for candidate in decisions or []:
         if candidate.get("step") == index:
             decision = candidate
+
+    chain = [
+        {"id": item.get("id"), "label": item.get("label", ""), "player": names.get(item.get("player"), ""),
+         "speed": SPEED_LABELS.get(item.get("speed"), ""),
+         "target": (by_id[item["target"]].name if item.get("target") in by_id else ""), "resolving": False}
+        for item in reversed(board.get("chain") or [])
+    ]
+    resolving = chain_resolving(trace, index)
+    if resolving:
+        chain.insert(0, {"id": resolving["id"], "label": resolving.get("label") or "",
+                         "player": names.get(resolving.get("player"), ""), "speed": "", "target": "",
+                         "resolving": True})
+    showdown = None
+    if board.get("showdown"):
+        s = board["showdown"]
+        field_ = (board.get("battlefields") or {}).get(s.get("battlefield")) or {}
+        place = field_.get("name") or getattr(by_id.get(s.get("battlefield")), "name", "")
+        showdown = {"battlefield": place, "combat": bool(s.get("combat")),
+                    "attacker": names.get(s.get("attacker"), ""), "defender": names.get(s.get("defender"), ""),
+                    "focus": names.get(s.get("focus"), "")}
+    whys, why_title = step_whys(step, by_id, board)
+    with_board = bool(board.get("battlefields")) or has_board(data)
     return StepView(
-        index=index, total=len(trace), step=step, objects=objects, players=players, effects=effects,
+        index=index, total=len(shown), step=step, objects=objects, players=players, effects=effects,
         layers=layers, reexamined=reexamined, text=step.get("text") or "", decision=decision,
-        is_last=index == len(trace) - 1,
+        is_last=index == len(trace) - 1, position=position,
+        zones=_zones(objects, board, players, order, data, step), chain=chain, showdown=showdown,
+        whys=whys, why_title=why_title, kind_label=kind_label(step), has_board=with_board,
+        show_layers=bool(effects) or any(s.get("layer") for s in trace),
     )
+
+
+def step_whys(step: dict, objects: dict[str, BoardObject], board: dict) -> tuple[list[dict], str]:
+    """« Pourquoi ? » for this step: why a unit takes damage here, why a unit counts 0, why (no) point."""
+    reason = step.get("reason") or {}
+    code = reason.get("code")
+    whys: list[dict] = []
+    title = ""
+    name = objects[step["object"]].name if step.get("object") in objects else ""
+    if step.get("kind") == "assign" and reason.get("why"):
+        what = "ces dégâts" if reason.get("amount") else "aucun dégât"
+        title = f"Pourquoi {what} pour {name} ?" if name else "Pourquoi cette répartition ?"
+        whys.append(why_of(reason["why"]))
+        if reason.get("excess"):
+            whys.append(why_of("excess_on_last"))
+    elif code == "damage_step":
+        title = "Pourquoi ces totaux ?"
+        for contribution in reason.get("contributions") or []:
+            if contribution.get("why"):
+                who = objects[contribution["object"]].name if contribution.get("object") in objects else ""
+                why = why_of(contribution["why"])
+                if why:
+                    label = why["label"][0].lower() + why["label"][1:]
+                    why["label"] = f"{who} compte pour {contribution.get('counts', 0)} : {label}"
+                    whys.append(why)
+    elif code == "score" or (code in ("score_refused", "combat_damage") and reason.get("why")):
+        point = reason.get("point") if code == "score" else code != "score_refused"
+        if code == "combat_damage":
+            title = f"Pourquoi ces dégâts pour {name} ?" if name else "Pourquoi ?"
+        else:
+            title = "Pourquoi ce point ?" if point else "Pourquoi aucun point ?"
+        why = why_of(reason.get("why"))
+        if why:
+            missing = (reason.get("why") or {}).get("missing") if isinstance(reason.get("why"), dict) else None
+            if missing:
+                fields = board.get("battlefields") or {}
+                why["label"] += " ; pas encore marqué" + ("s" if len(missing) > 1 else "") + " : " + ", ".join(
+                    (fields.get(m) or {}).get("name") or getattr(objects.get(m), "name", m) for m in missing)
+            whys.append(why)
+    return [w for w in whys if w], title
 
 
 def label_decisions(decisions: list[dict], branch: dict) -> list[dict]:
@@ -288,31 +784,76 @@ def label_decisions(decisions: list[dict], branch: dict) -> list[dict]:
     ]
 
 
-def progress(branch: dict) -> list[dict]:
-    """One entry per step for the progress line."""
+def progress(branch: dict, shown: list[int] | None = None) -> list[dict]:
+    """One entry per shown step for the progress line, labelled in French."""
+    trace = branch.get("trace") or []
+    indices = shown if shown is not None else range(len(trace))
     return [
-        {"index": i, "kind": KIND_LABELS.get(s.get("kind"), s.get("kind") or ""), "layer": s.get("layer")}
-        for i, s in enumerate(branch.get("trace") or [])
+        {"index": i, "number": n + 1, "kind": kind_label(trace[i]), "layer": trace[i].get("layer")}
+        for n, i in enumerate(indices)
     ]
 
 
-def summary(branch: dict, result: dict) -> list[str]:
-    """The final result stated plainly, one sentence per object and per query."""
-    lines = []
+def _names(branch: dict) -> dict[str, str]:
     trace = branch.get("trace") or []
-    final_state = (trace[-1].get("state") or {}) if trace else {}
-    names = {oid: o.get("name", oid) for oid, o in (final_state.get("objects") or {}).items()}
+    names = {}
+    for step in (trace[0], trace[-1]) if trace else ():
+        for oid, obj in ((step.get("state") or {}).get("objects") or {}).items():
+            names[oid] = obj.get("name", oid)
     for oid, obj in (branch.get("objects") or {}).items():
+        names.setdefault(oid, obj.get("name", oid))
+    return names
+
+
+def summary(branch: dict, result: dict, data: dict | None = None) -> list[str]:
+    """The final result stated plainly: one sentence per unit, per combat, per score, per query."""
+    lines = []
+    names = _names(branch)
+    order = display_order(data or {}, branch)
+    players = {pid: p.get("name", pid) for pid, p in (branch.get("players") or {}).items()}
+    objects = branch.get("objects") or {}
+    for oid, obj in ordered(objects, order["objects"]):
         name = names.get(oid, oid)
+        kind = obj.get("type") or "unit"
+        if kind == "battlefield":
+            controller = players.get(obj.get("controller"))
+            lines.append(f"{name} : contrôlé par {controller}." if controller else f"{name} : sans contrôleur.")
+            continue
+        if kind == "gear":
+            unit = objects.get(obj.get("attached_to") or "")
+            zone = (ZONE_LABELS.get(obj.get("zone")) or "").lower()
+            where = f"attaché à {names.get(obj['attached_to'])}" if unit else zone
+            lines.append(f"{name} (équipement) : {where}.")
+            continue
         parts = [f"{name} : puissance {obj.get('power')}"]
         keywords = obj.get("keywords") or []
         parts.append("mots-clés " + ", ".join(keywords) if keywords else "aucun mot-clé")
         if obj.get("mighty"):
             parts.append("puissante")
+        if obj.get("damage"):
+            parts.append(f"{obj['damage']} dégât{'s' if obj['damage'] > 1 else ''}")
         zone = ZONE_LABELS.get(obj.get("zone"))
-        if zone:
+        if obj.get("zone") == "battlefield" and obj.get("at") in objects:
+            parts.append(f"sur {names.get(obj['at'])}")
+        elif zone:
             parts.append(zone.lower())
         lines.append(", ".join(parts) + ".")
+    for combat in branch.get("combats") or []:
+        might = combat.get("might") or {}
+        lines.append(
+            f"Combat à {names.get(combat.get('battlefield'), '')} : {players.get(combat.get('attacker'), '')} "
+            f"{might.get('attacker')} contre {players.get(combat.get('defender'), '')} {might.get('defender')} — "
+            f"{COMBAT_RESULTS.get(combat.get('result'), combat.get('result') or '')}.")
+    for score in branch.get("scores") or []:
+        why = why_of(score.get("why"))
+        verb = HOW_LABELS.get(score.get("how"), score.get("how") or "")
+        outcome = (f"un point ({score.get('points_before')} → {score.get('points_after')})" if score.get("point")
+                   else "aucun point")
+        line = f"{players.get(score.get('player'), '')} {verb} {names.get(score.get('battlefield'), '')} : {outcome}"
+        lines.append(line + (f" — {why['label'][0].lower()}{why['label'][1:]}" if why else "") + ".")
+    if branch.get("winner"):
+        winner = players.get(branch["winner"], branch["winner"])
+        lines.append(f"{winner} atteint le score de victoire et gagne la partie.")
     for query in branch.get("queries") or []:
         text = query.get("text") if isinstance(query, dict) else None
         if text:
@@ -320,29 +861,55 @@ def summary(branch: dict, result: dict) -> list[str]:
     return lines
 
 
-def difference(original: dict, changed: dict) -> list[str]:
+def difference(original: dict, changed: dict, data: dict | None = None) -> list[str]:
     """What a "what if?" changed in the final result: « Fiora : 6 → 4, Bouclier perdu »."""
     lines = []
     before_objects = original.get("objects") or {}
     after_objects = changed.get("objects") or {}
-    trace = original.get("trace") or []
-    final = (trace[-1].get("state") or {}).get("objects", {}) if trace else {}
-    for oid in sorted(set(before_objects) | set(after_objects)):
+    names = _names(original)
+    players = {pid: p.get("name", pid) for pid, p in (original.get("players") or {}).items()}
+    order = display_order(data or {}, original)
+
+    def place(obj: dict) -> str:
+        if obj.get("zone") == "battlefield" and obj.get("at") in names:
+            return names[obj["at"]]
+        return ZONE_LABELS.get(obj.get("zone"), obj.get("zone") or "—")
+
+    ids = {oid: None for oid in list(before_objects) + list(after_objects)}
+    for oid, _ in ordered(ids, order["objects"]):
         before, after = before_objects.get(oid) or {}, after_objects.get(oid) or {}
-        name = (final.get(oid) or {}).get("name", oid)
+        name = names.get(oid, oid)
         parts = []
-        if before.get("power") != after.get("power"):
+        if (before.get("type") or after.get("type")) == "battlefield":
+            if before.get("controller") != after.get("controller"):
+                parts.append(f"contrôlé par {players.get(after.get('controller'), 'personne')} au lieu de "
+                             f"{players.get(before.get('controller'), 'personne')}")
+            if parts:
+                lines.append(f"{name} : " + ", ".join(parts))
+            continue
+        if before.get("power") != after.get("power") and (before.get("type") or "unit") != "gear":
             parts.append(f"{before.get('power')} → {after.get('power')}")
         lost = [k for k in before.get("keywords") or [] if k not in (after.get("keywords") or [])]
         won = [k for k in after.get("keywords") or [] if k not in (before.get("keywords") or [])]
         parts += [f"{k} perdu" for k in lost] + [f"{k} gagné" for k in won]
         if bool(before.get("mighty")) != bool(after.get("mighty")):
             parts.append("devient puissante" if after.get("mighty") else "n'est plus puissante")
-        if before.get("zone") != after.get("zone"):
-            parts.append(f"{ZONE_LABELS.get(before.get('zone'), before.get('zone'))} → "
-                         f"{ZONE_LABELS.get(after.get('zone'), after.get('zone'))}")
+        if (before.get("damage") or 0) != (after.get("damage") or 0):
+            parts.append(f"dégâts {before.get('damage') or 0} → {after.get('damage') or 0}")
+        if (before.get("zone"), before.get("at")) != (after.get("zone"), after.get("at")):
+            parts.append(f"{place(before)} → {place(after)}")
         if parts:
             lines.append(f"{name} : " + ", ".join(parts))
+    after_players = changed.get("players") or {}
+    for pid, p in ordered(original.get("players"), order["players"]):
+        q = after_players.get(pid) or {}
+        if p.get("points") != q.get("points"):
+            lines.append(f"{players.get(pid, pid)} : {p.get('points')} → {q.get('points')} points")
+        if p.get("xp") != q.get("xp"):
+            lines.append(f"{players.get(pid, pid)} : {p.get('xp')} → {q.get('xp')} XP")
+    if original.get("winner") != changed.get("winner"):
+        winner = changed.get("winner")
+        lines.append(f"{players.get(winner, winner)} gagne la partie" if winner else "personne ne gagne la partie")
     return lines
 
 
@@ -362,8 +929,10 @@ def player_context(*, result: dict, data: dict, scenario_hash: str, query, base_
 
     ``result`` is the stored engine result of ``data``; a what-if in ``query`` re-runs the engine (cached).
     ``fixed_params`` are query parameters every link keeps (the sandbox's share code). Returns (context, status).
+    ``?detail=1`` steps through the whole trace; by default only the steps that matter (``key_steps``).
+    ``?etape=N`` is always the index in the whole trace, so a permalink means the same step in both modes.
     """
-    available = variants.available_changes(data)
+    available = available_switches(data)
     changes, errors = changes_from_query(query, available)
     original = result
     status = 200
@@ -379,50 +948,86 @@ def player_context(*, result: dict, data: dict, scenario_hash: str, query, base_
     original_branches = branches(original)
     branch_index = max(0, min(_int_value(query, "branche"), len(all_branches) - 1))
     branch = all_branches[branch_index]
+    trace = branch.get("trace") or []
     decisions = label_decisions(branch.get("order_decisions") or result.get("order_decisions") or [], branch)
-    view = step_view(branch, _int_value(query, "etape"), decisions)
+    keys = key_steps(trace, decisions)
+    detail = query.get(DETAIL_PARAM) == "1"
+    requested = query.get("etape")
+    index = len(trace) - 1 if requested == LAST_STEP else _int_value(query, "etape")
+    index = max(0, min(index, len(trace) - 1)) if trace else 0
+    if not detail and index not in keys:
+        detail = True  # a permalink to a bookkeeping step still shows that very step
+    shown = list(range(len(trace))) if detail else keys
+    view = step_view(branch, index, decisions, data=data, shown=shown, result=result)
     variant = variant_query(changes, available)
     fixed = urlencode(fixed_params or {})
     prefix = "&".join(part for part in (fixed, variant) if part)
+    anchor = "#" + player_id
 
-    def step_url(index: int, branch_number: int | None = None) -> str:
+    def step_query(index: int, branch_number: int | None = None, with_detail: bool | None = None) -> str:
         number = branch_index if branch_number is None else branch_number
-        params = {"branche": number} if number else {}
+        params: dict = {"branche": number} if number else {}
+        if detail if with_detail is None else with_detail:
+            params[DETAIL_PARAM] = 1
         params["etape"] = index
         return base_url + "?" + (prefix + "&" if prefix else "") + urlencode(params)
+
+    def link(index: int, branch_number: int | None = None, with_detail: bool | None = None) -> dict:
+        url = step_query(index, branch_number, with_detail)
+        return {"url": url, "href": url + anchor}
 
     switches = []
     for switch in available:
         value = changes.get(switch["key"], switch["value"])
+        if errors.get(switch["key"]):
+            value = str(query.get(switch["key"], ""))[:40]  # what was typed, shown back next to its message
         switches.append({**switch, "current": value, "error": errors.get(switch["key"]),
                          "field_id": f"{player_id}-si-" + "".join(c if c.isalnum() else "-" for c in switch["key"])})
     original_branch = original_branches[min(branch_index, len(original_branches) - 1)]
     reset_url = base_url + ("?" + fixed if fixed else "")
+    position = view.position
+    previous_index = shown[max(0, position - 1)]
+    next_index = shown[min(len(shown) - 1, position + 1)]
+    # The detail toggle keeps the step when it is shown in the other mode, else the nearest step before it.
+    other_index = index if (not detail or index in keys) else max((k for k in keys if k <= index), default=0)
     context = {
         "result": result,
         "branch": branch,
         "branch_index": branch_index,
         "branches": [
-            {"index": i, "label": b.get("label") or f"Choix {i + 1}", "url": step_url(0, i),
-             "current": i == branch_index}
+            {"index": i, "label": b.get("label") or f"Choix {i + 1}", **link(0, i), "current": i == branch_index}
             for i, b in enumerate(all_branches)
         ] if len(all_branches) > 1 else [],
         "view": view,
-        "progress": [{**p, "url": step_url(p["index"])} for p in progress(branch)],
-        "first_url": step_url(0),
-        "previous_url": step_url(max(0, view.index - 1)),
-        "next_url": step_url(min(view.total - 1, view.index + 1)),
-        "last_url": step_url(view.total - 1),
-        "summary": summary(branch, result),
+        "progress": [{**p, **link(p["index"])} for p in progress(branch, shown)],
+        "first": link(shown[0]),
+        "previous": link(previous_index),
+        "next": link(next_index),
+        "last": link(shown[-1]),
+        "first_url": step_query(shown[0]),
+        "previous_url": step_query(previous_index),
+        "next_url": step_query(next_index),
+        "last_url": step_query(shown[-1]),
+        "detail": detail,
+        "detail_toggle": link(other_index, with_detail=not detail),
+        "hidden_steps": len(trace) - len(keys),
+        "key_total": len(keys),
+        "trace_total": len(trace),
+        "permalink": step_query(index),
+        "summary": summary(branch, result, data),
         "decisions": [d for d in decisions if d.get("reason") == "dependency"],
         "switches": switches,
+        "switch_groups": switch_groups(switches, data),
         "changes": changes,
         "errors": errors,
+        "error_list": [{"field_id": s["field_id"], "message": s["error"]} for s in switches if s["error"]],
         "form_error": errors.get("__all__"),
-        "difference": difference(original_branch, branch) if changes else [],
+        "difference": difference(original_branch, branch, data) if changes else [],
         "form_url": base_url,
+        "form_action": base_url + anchor,
         "fixed_params": fixed_params or {},
         "reset_url": reset_url,
+        "reset_href": reset_url + anchor,
         "variant_query": variant,
         "embedded": embedded,
         "player_id": player_id,
@@ -430,3 +1035,22 @@ def player_context(*, result: dict, data: dict, scenario_hash: str, query, base_
         "player_url": base_url,
     }
     return context, status
+
+
+def switch_groups(switches: list[dict], data: dict) -> list[dict]:
+    """The « Et si… ? » fields grouped by what they change: the effects, each unit, the players."""
+    names = {o["id"]: o.get("name", o["id"]) for o in data.get("objects") or []}
+    groups: dict[str, dict] = {"effects": {"legend": "Effets", "switches": []}}
+    for o in data.get("objects") or []:
+        groups[f"object:{o['id']}"] = {"legend": names[o["id"]], "switches": []}
+    groups["players"] = {"legend": "Joueurs", "switches": []}
+    for switch in switches:
+        what, _, rest = switch["key"].partition(":")
+        if what == "effect":
+            group = "effects"
+        elif what == "xp":
+            group = "players"
+        else:
+            group = f"object:{rest.partition(':')[0]}"
+        groups.setdefault(group, {"legend": rest, "switches": []})["switches"].append(switch)
+    return [g for g in groups.values() if g["switches"]]

@@ -17,11 +17,19 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
-
 def embedded_players(request: HttpRequest, examples) -> list[str]:
-    """The live example player of each example, at its first step, ready to drop into a page."""
+    """The live example player of each example, at its first step, ready to drop into a page.
+
+    One situation, one player: an example whose scenario plays exactly the same situation as one already
+    on the page (same text, or same data apart from title, description and topic) is left out.
+    """
     rendered = []
+    seen: set[str] = set()
     for example in examples:
+        keys = {example.scenario_hash, player.situation_key(player.parse_scenario(example.scenario))}
+        if keys & seen:
+            continue
+        seen |= keys
         context, _ = example_context(example, embedded=True)
         rendered.append(render_to_string("examples/_player.html", context, request))
     return rendered
@@ -40,6 +48,8 @@ def index(request: HttpRequest):
 
 def example_context(example: WorkedExample, query=None, embedded: bool = False) -> tuple[dict, int]:
     """The player for a stored worked example (its result was computed on save)."""
+    if example.result_is_stale():
+        example.save()  # stored by an older engine: computed again once, then read like any other
     context, status = player.player_context(
         result=example.result,
         data=player.parse_scenario(example.scenario),

@@ -70,7 +70,8 @@ def test_switching_fiora_buff_off_gives_4_and_no_keywords(page, live_site):
     page.get_by_role("button", name="Recalculer").click()
     expect(page.locator(".whatif-diff")).to_contain_text("6 → 4")
     expect(page).to_have_url(re.compile(r"si=1"))
-    page.get_by_role("link", name="Fin").click()
+    # « Recalculer » lands on the changed result (the last step).
+    expect(page.get_by_role("link", name="Fin")).to_have_attribute("aria-disabled", "true")
     fiora = page.locator(".unit", has=page.locator(".unit__name", has_text="Fiora"))
     expect(fiora.locator(".unit__current")).to_have_text("4")
     expect(fiora.locator(".chip", has_text="Bouclier")).to_have_count(0)
@@ -88,7 +89,7 @@ def test_keyboard_and_autoplay(page, live_site):
     page.locator("[data-player]").focus()
     page.keyboard.press("ArrowRight")
     expect(page.locator(".narration__count")).to_have_text(re.compile("Étape 2 sur"))
-    expect(page).to_have_url(re.compile(r"etape=1"))
+    expect(page).to_have_url(re.compile(r"etape=\d+"))
     page.keyboard.press("End")
     expect(page.get_by_role("link", name="Étape suivante")).to_have_attribute("aria-disabled", "true")
     page.keyboard.press("Home")
@@ -104,7 +105,7 @@ def test_keyboard_and_autoplay(page, live_site):
 
 
 def test_direct_address_and_back_button(page, live_site):
-    page.goto(live_site + "/exemples/au-moins-5/?etape=3")
+    page.goto(live_site + "/exemples/au-moins-5/?detail=1&etape=3")
     expect(page.locator(".narration__count")).to_have_text(re.compile("Étape 4 sur"))
     page.get_by_role("link", name="Étape suivante").click()
     expect(page.locator(".narration__count")).to_have_text(re.compile("Étape 5 sur"))
@@ -156,7 +157,158 @@ def test_guardian_angel_and_tactical_retreat_branches(page, live_site):
 
 
 def test_player_pages_have_no_serious_accessibility_violation(page, live_site):
-    for path in ["/exemples/", "/exemples/au-moins-5/?etape=4", "/faq/fixer-puis-augmenter/"]:
+    for path in ["/exemples/", "/exemples/au-moins-5/?etape=4", "/faq/fixer-puis-augmenter/",
+                 "/exemples/combat-tank-et-arriere-ligne/?etape=15", "/exemples/chaine-buff-puis-degats/?etape=8",
+                 "/exemples/point-final-refuse/?etape=10", "/exemples/ange-gardien-et-retraite/"]:
         page.goto(live_site + path)
         assert axe_violations(page) == [], path
     assert page.console.errors == []
+
+
+# --- issue 12 (the board of the turn) and issue 13 (player bugs) -------------------------------------------------
+
+
+@pytest.fixture
+def live_examples(live_server, db):
+    """A live site with only the examples these tests open (faster than the whole content)."""
+    from tests.examples.test_player import make_example
+
+    for slug in ("au-moins-5", "fiora-reexamen-des-competences", "combat-tank-et-arriere-ligne",
+                 "chaine-buff-puis-degats", "ange-gardien-et-retraite", "deux-tours"):
+        make_example(slug)
+    return live_server.url
+
+
+def zone(page, title):
+    return page.locator(".zone", has=page.locator(".zone__title", has_text=title))
+
+
+def test_combat_board_moves_units_marks_damage_and_says_why(page, live_examples):
+    page.goto(live_examples + "/exemples/combat-tank-et-arriere-ligne/")
+    expect(zone(page, "Base · Joueuse A").locator('[data-unit="jinx"]')).to_be_visible()
+    expect(zone(page, "Pont de Piltover")).to_contain_text("Contrôlé par Joueur B")
+    total = total_steps(page)
+    seen_why = seen_damage = False
+    for number in range(2, total + 1):
+        press_next(page, number, total)
+        rule = page.locator(".why__rule")
+        if rule.count() and "815" in (rule.first.get_attribute("href") or ""):
+            seen_why = True
+            expect(zone(page, "Pont de Piltover").locator('[data-unit="jinx"]')).to_be_visible()
+            expect(zone(page, "Pont de Piltover")).to_contain_text("Contesté par Joueuse A")
+        if page.locator(".unit__damage").count():
+            seen_damage = True
+    assert seen_why and seen_damage
+    expect(page.locator(".final")).to_contain_text("la défense garde le champ de bataille")
+    assert page.console.errors == []
+
+
+def test_chain_stack_and_priority_are_drawn(page, live_examples):
+    page.goto(live_examples + "/exemples/chaine-buff-puis-degats/")
+    total = total_steps(page)
+    resolving = []
+    for number in range(2, total + 1):
+        press_next(page, number, total)
+        if page.locator(".chain__item--resolving").count():
+            resolving.append(page.locator(".chain__item--resolving .chain__label").inner_text())
+    assert resolving and "Éclair" in resolving[0]
+
+
+@pytest.mark.parametrize("debug", [False, True], ids=["prod", "dev"])
+def test_out_of_range_what_if_shows_the_inline_message_and_focuses_it(page, live_examples, settings, debug):
+    # Bug 1: with htmx the 400 answer replaced the whole page (dev) or did nothing (prod).
+    settings.DEBUG = debug
+    page.goto(live_examples + "/exemples/au-moins-5/")
+    page.get_by_text("Et si… ?").click()
+    page.get_by_label("Puissance imprimée de Unité A").fill("999999")
+    page.get_by_role("button", name="Recalculer").click()
+    message = page.locator(".field .field-error")
+    expect(message).to_contain_text("choisissez une valeur entre")
+    expect(message).to_be_focused()
+    expect(page.locator("header, nav").first).to_be_visible()  # still the site's page, not a bare fragment
+    expect(page.locator("[data-player]")).to_have_count(1)
+    assert axe_violations(page) == []
+
+
+def test_recalculer_shows_the_changed_result_and_the_difference(page, live_examples):
+    # Bug 2: « Recalculer » went back to step 1.
+    page.goto(live_examples + "/exemples/fiora-reexamen-des-competences/")
+    page.get_by_role("link", name="Étape suivante").click()
+    page.get_by_text("Et si… ?").click()
+    page.get_by_label(re.compile("Buff")).uncheck()
+    page.get_by_role("button", name="Recalculer").click()
+    expect(page.locator(".whatif-diff")).to_contain_text("6 → 4")
+    expect(page.locator(".whatif-diff")).to_be_focused()
+    total = total_steps(page)
+    expect(page.locator(".narration__count")).to_have_text(f"Étape {total} sur {total}")
+    expect(page.locator(".final")).to_contain_text("puissance 4")
+    expect(page.locator("#site-announcer")).to_contain_text("Situation modifiée")
+
+
+def test_without_javascript_no_dead_controls_and_links_land_on_the_player(browser, live_examples):
+    # Bugs 5 and 6: autoplay and « Copier le lien » showed but did nothing; each step reloaded at the top.
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(live_examples + "/exemples/combat-tank-et-arriere-ligne/")
+    expect(page.get_by_role("button", name="Lecture automatique")).to_be_hidden()
+    expect(page.get_by_label("Vitesse")).to_be_hidden()
+    expect(page.get_by_role("button", name="Copier le lien")).to_be_hidden()
+    page.get_by_role("link", name="Fin").click()
+    expect(page).to_have_url(re.compile(r"#player-combat-tank-et-arriere-ligne$"))
+    # The page opens on the player (below the sticky header), its narration on screen, not at the page's top.
+    page.wait_for_load_state("load")
+    page.wait_for_function("window.scrollY > 0")
+    top, bottom_gap = page.evaluate("""() => [
+        document.getElementById('player-combat-tank-et-arriere-ligne').getBoundingClientRect().top,
+        document.documentElement.scrollHeight - window.innerHeight - window.scrollY]""")
+    # The player is at the top (below the sticky header), or the page could not scroll further.
+    assert 0 <= top <= 100 or (top >= 0 and bottom_gap <= 1), (top, bottom_gap)
+    context.close()
+
+
+def test_js_controls_show_and_copy_the_step_link(page, live_examples):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(live_examples + "/exemples/au-moins-5/")
+    page.get_by_role("link", name="Étape suivante").click()
+    expect(page.get_by_role("button", name="Lecture automatique")).to_be_visible()
+    page.get_by_role("button", name="Copier le lien").click()
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert re.search(r"/exemples/au-moins-5/\?etape=\d+#player-au-moins-5$", copied)
+
+
+def test_gear_is_attached_to_its_unit(page, live_examples):
+    # Bug 8: Guardian Angel was drawn as a unit « 0, imprimée 0 ».
+    page.goto(live_examples + "/exemples/ange-gardien-et-retraite/")
+    card = page.locator('.unit[data-unit="unite-a"]')
+    expect(card.locator(".gear")).to_contain_text("Guardian Angel")
+    expect(page.locator('.unit[data-unit="guardian-angel"]')).to_have_count(0)
+    expect(page.get_by_text("imprimée 0")).to_have_count(0)
+
+
+def test_steps_that_matter_then_the_whole_trace(page, live_examples):
+    # Bug 10: 24 steps for Fiora, bookkeeping included.
+    page.goto(live_examples + "/exemples/fiora-reexamen-des-competences/")
+    short = total_steps(page)
+    assert short < 24
+    labels = page.locator(".progress__dot").evaluate_all("dots => dots.map(d => d.title)")
+    assert all(re.match(r"Étape \d+ : [A-ZÉ]", label) for label in labels)
+    assert not any("setup" in label for label in labels)
+    page.get_by_role("link", name=re.compile("Toutes les étapes du moteur")).click()
+    expect(page).to_have_url(re.compile(r"detail=1"))
+    expect(page.locator("[data-player]")).to_have_attribute("data-total", "24")
+    page.get_by_role("link", name=re.compile("Seulement les étapes essentielles")).click()
+    expect(page.locator("[data-player]")).to_have_attribute("data-total", str(short))
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_new_boards_are_accessible_in_both_schemes(browser, live_examples, width, scheme):
+    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme, locale="fr-FR")
+    page = context.new_page()
+    for path in ["/exemples/combat-tank-et-arriere-ligne/?etape=15", "/exemples/chaine-buff-puis-degats/?etape=8",
+                 "/exemples/deux-tours/?etape=fin"]:
+        page.goto(live_examples + path)
+        assert axe_violations(page) == [], (path, width, scheme)
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, (path, width, overflow)
+    context.close()

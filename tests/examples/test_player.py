@@ -20,12 +20,12 @@ def powers_seen(client, slug, obj_name):
     """Current power of ``obj_name`` at every step, read from the pages a player would load."""
     import re
 
-    first = client.get(reverse("examples:detail", args=[slug])).content.decode()
+    first = client.get(reverse("examples:detail", args=[slug]), {"detail": 1}).content.decode()
     total = int(re.search(r'data-total="(\d+)"', first).group(1))
     values = []
     for i in range(total):
-        html = client.get(reverse("examples:detail", args=[slug]), {"etape": i}).content.decode()
-        match = re.search(re.escape(obj_name) + r'</h3>.*?data-to="(-?\d+)"', html, re.S)
+        html = client.get(reverse("examples:detail", args=[slug]), {"etape": i, "detail": 1}).content.decode()
+        match = re.search(re.escape(obj_name) + r'</h4>.*?data-to="(-?\d+)"', html, re.S)
         values.append(int(match.group(1)))
     return values
 
@@ -137,3 +137,262 @@ def test_admin_accepts_a_valid_scenario_and_computes_it(client, site_content):
     })
     assert response.status_code == 302
     assert example("nouvel-exemple").result["objects"]["unite-a"]["power"] == 6
+
+
+# --- the board of the turn (issue 12) and the player bugs of issue 13 -------------------------------------------
+
+import random  # noqa: E402
+import re  # noqa: E402
+from html import unescape  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from django.template.loader import render_to_string  # noqa: E402
+from django.test import RequestFactory  # noqa: E402
+
+from examples import player  # noqa: E402
+from examples.views import embedded_players, example_context  # noqa: E402
+from rules.engine import kinds  # noqa: E402
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "rules" / "content" / "scenarios"
+
+
+def make_example(slug, **fields):
+    """A stored worked example from a shipped scenario file (computed on save, like the loader does)."""
+    text = (SCENARIOS / f"{slug}.yaml").read_text(encoding="utf-8")
+    data = player.parse_scenario(text)
+    return WorkedExample.objects.create(slug=fields.pop("as_slug", slug), title=data["title"],
+                                        topic=data.get("topic", "couches"), scenario=text, **fields)
+
+
+def page(client, slug, **params):
+    """Status and HTML of an example page, with the site's French typography undone (’ and narrow spaces)."""
+    response = client.get(reverse("examples:detail", args=[slug]), params)
+    html = response.content.decode().replace("\u2019", "'").replace("\u202f", " ").replace("\u00a0", " ")
+    return response.status_code, html
+
+
+def zone_of(html, unit):
+    """Title of the zone whose list holds the card of ``unit``."""
+    for zone in re.findall(r'<section class="zone.*?</section>', html, re.S):
+        if f'data-unit="{unit}"' in zone:
+            return re.search(r'class="zone__title"[^>]*>(.*?)</h3>', zone).group(1)
+    return None
+
+
+def step_where(example, predicate):
+    """Index (in the whole trace) of the first step matching ``predicate``."""
+    trace = player.branches(example.result)[0]["trace"]
+    return next(step["index"] for step in trace if predicate(step))
+
+
+def test_every_scenario_topic_is_a_french_topic_choice():
+    topics = {player.parse_scenario(path.read_text(encoding="utf-8")).get("topic") for path in SCENARIOS.glob("*.yaml")}
+    assert topics <= set(WorkedExample.Topic.values)
+    assert set(kinds.TOPICS) <= set(WorkedExample.Topic.values)
+    assert WorkedExample.Topic("combat").label == "Combat"
+
+
+def test_units_move_from_a_base_to_a_contested_battlefield(client, db):
+    example = make_example("combat-tank-et-arriere-ligne")
+    _, first = page(client, example.slug)
+    assert zone_of(first, "jinx") == "Base · Joueuse A"
+    assert zone_of(first, "braum") == "Pont de Piltover"
+    assert "Contrôlé par Joueur B" in first
+    contested = step_where(example, lambda s: (s.get("reason") or {}).get("code") == "contested")
+    _, html = page(client, example.slug, etape=contested)
+    assert zone_of(html, "jinx") == "Pont de Piltover"
+    assert "Contesté par Joueuse A" in html and "zone--contested" in html
+
+
+def test_damage_is_marked_on_the_unit(client, db):
+    example = make_example("repartition-imposee")
+    damaged = step_where(example, lambda s: any((o.get("damage") or 0) > 0
+                                                for o in (s.get("state") or {}).get("objects", {}).values()))
+    _, html = page(client, example.slug, etape=damaged, detail=1)
+    assert re.search(r'class="unit__damage[^"]*"><span class="js-count" data-from="\d+" data-to="[1-9]', html)
+
+
+def test_the_chain_is_a_stack_with_the_resolving_item_highlighted(client, db):
+    example = make_example("chaine-buff-puis-degats")
+    two = step_where(example, lambda s: len(((s.get("state") or {}).get("board") or {}).get("chain") or []) == 2)
+    _, html = page(client, example.slug, etape=two, detail=1)
+    stack = re.search(r'<ol class="chain__stack".*?</ol>', html, re.S).group(0)
+    assert stack.index("Éclair") < stack.index("Renfort")  # newest on top
+    resolving = step_where(example, lambda s: s.get("kind") == "chain")
+    _, html = page(client, example.slug, etape=resolving, detail=1)
+    assert re.search(r'chain__item--resolving"[^>]*>\s*<span class="chain__label">« Éclair »', html)
+
+
+def test_points_victory_score_priority_and_winner(client, db):
+    example = make_example("point-final-par-occupation")
+    _, html = page(client, example.slug, etape="fin")
+    assert re.search(r'data-to="8">8</span><span class="counter__max"> / 8</span> points', html)
+    assert "victoire" in html and "gagne la partie" in html
+    chain = make_example("chaine-buff-puis-degats")
+    priority = step_where(chain, lambda s: (s.get("reason") or {}).get("code") == "priority")
+    _, html = page(client, chain.slug, etape=priority)
+    assert "a la priorité" in html
+
+
+def test_why_a_tank_takes_damage_first_links_its_rule(client, db):
+    example = make_example("combat-tank-et-arriere-ligne")
+    tank = step_where(example, lambda s: ((s.get("reason") or {}).get("why") or {}).get("code") == "tank_first")
+    _, html = page(client, example.slug, etape=tank)
+    why = re.search(r'<div class="why".*?</div>', html, re.S).group(0)
+    assert "Pourquoi ces dégâts pour Braum" in why and "Tank : doit recevoir des dégâts mortels" in why
+    assert 'href="/regles/815/"' in why
+
+
+def test_why_no_point_was_scored_names_the_missing_battlefield(client, db):
+    example = make_example("point-final-refuse")
+    scored = step_where(example, lambda s: s.get("kind") == "score")
+    _, html = page(client, example.slug, etape=scored)
+    why = re.search(r'<div class="why".*?</div>', html, re.S).group(0)
+    assert "Pourquoi aucun point" in why and "Pont de Piltover" in why and 'href="/regles/471/"' in why
+
+
+def test_what_if_tank_off_and_stunned_change_the_combat(client, db):
+    example = make_example("combat-tank-et-arriere-ligne")
+    _, html = page(client, example.slug)
+    assert "Braum a Tank (R. 815)" in html and "Teemo est étourdie (R. 423)" in html
+    status, html = page(client, example.slug, **{"si": "1", "keyword:braum:Tank": "",
+                                                   "keyword:teemo:Arrière-ligne": "1", "etape": "fin"})
+    assert status == 200 and "Situation modifiée" in html
+    status, html = page(client, example.slug, **{"si": "1", "keyword:braum:Tank": "1",
+                                                   "keyword:teemo:Arrière-ligne": "1", "stunned:jinx": "1",
+                                                   "etape": "fin"})
+    # A stunned Jinx deals no combat damage: Braum and Lux stay on the battlefield.
+    difference = html.split("whatif-diff", 1)[1].split("</div>", 1)[0]
+    assert status == 200 and "Braum : Défausse → Pont de Piltover" in difference
+
+
+def test_recalculer_shows_the_changed_result_not_step_one(client, db):
+    # Bug 2: the form lands on the changed result (the last step), and the page states the difference.
+    make_example("fiora-reexamen-des-competences")
+    _, html = page(client, "fiora-reexamen-des-competences")
+    form = re.search(r'<form method="get".*?</form>', html, re.S).group(0)
+    assert '<input type="hidden" name="etape" value="fin">' in form
+    status, html = page(client, "fiora-reexamen-des-competences", si="1", **{"defending:fiora": "1", "etape": "fin"})
+    assert status == 200
+    total = re.search(r'data-total="(\d+)"', html).group(1)
+    assert f"Étape {total} sur {total}" in html and "6 → 4" in html and 'class="final"' in html
+
+
+def test_step_labels_are_french(client, db):
+    # Bug 3: « Étape 1 : setup » — every step dot is labelled with the engine's French kind_label.
+    french = set(kinds.STEP_KIND_LABELS.values())
+    for slug in ("fiora-reexamen-des-competences", "combat-tank-et-arriere-ligne", "chaine-buff-puis-degats"):
+        make_example(slug)
+        _, html = page(client, slug, detail=1)
+        labels = {unescape(label) for label in re.findall(r'title="Étape \d+ : ([^"]+)"', html)}
+        assert labels and labels <= french, labels - french
+
+
+def test_js_only_controls_are_hidden_without_js(client, db):
+    # Bug 5: autoplay and « Copier le lien » ship hidden, and the player's CSS never lets a class show them.
+    make_example("au-moins-5")
+    _, html = page(client, "au-moins-5")
+    assert re.search(r'<span class="autoplay" hidden data-autoplay>', html)
+    assert re.search(r'<button type="button" class="button button--ghost" data-copy-step="[^"]+" hidden>', html)
+    css = (Path(__file__).resolve().parents[2] / "examples/static/css/player.css").read_text()
+    assert ".player [hidden] { display: none !important; }" in css
+
+
+def test_step_links_land_on_the_player(client, db):
+    # Bug 6: without JS, every step link carries the player's anchor; htmx requests use the plain URL.
+    make_example("au-moins-5")
+    _, html = page(client, "au-moins-5")
+    links = re.findall(r'<a [^>]*href="([^"]+)"[^>]*hx-get="([^"]+)"[^>]*data-action="next"', html)
+    assert links and links[0][0].endswith("#player-au-moins-5") and "#" not in links[0][1]
+    dots = re.findall(r'<a href="([^"]+)" hx-get="[^"]+" class="progress__dot', html)
+    assert dots and all(href.endswith("#player-au-moins-5") for href in dots)
+
+
+def test_gear_is_drawn_attached_to_its_unit_without_might(client, db):
+    # Bug 8: Guardian Angel showed « 0, imprimée 0 » as a unit of its own.
+    make_example("ange-gardien-et-retraite")
+    _, html = page(client, "ange-gardien-et-retraite")
+    card = re.search(r'<li class="unit unit--unit[^"]*" data-unit="unite-a">.*?</li>\s*</ul>\s*</li>', html, re.S)
+    card = card.group(0)
+    assert "Guardian Angel" in card and "équipement attaché" in card
+    assert 'data-unit="guardian-angel"' not in html
+    assert "Puissance actuelle 0" not in html
+
+
+def test_one_situation_one_player(db):
+    # Bug 9: a page never shows two players of the same situation.
+    first = make_example("au-moins-5")
+    twin = make_example("au-moins-5", as_slug="au-moins-5-bis")
+    other = make_example("faq-jusqu-a-5-et-sort")
+    request = RequestFactory().get("/")
+    assert len(embedded_players(request, [first, twin])) == 1
+    assert len(embedded_players(request, [first, other])) == 2
+
+
+def test_the_faq_entry_shows_its_situation_once(client, site_content):
+    # Bug 9: /faq/jusqu-a-5-et-sort/ listed au-moins-5 and faq-jusqu-a-5-et-sort, the same situation.
+    html = client.get(reverse("rules:faq_detail", args=["jusqu-a-5-et-sort"])).content.decode()
+    assert html.count("data-player") == 1
+
+
+def test_bookkeeping_steps_are_offered_on_demand(client, db):
+    # Bug 10: Fiora took 24 steps including « on consulte l'état du jeu ».
+    make_example("fiora-reexamen-des-competences")
+    _, short = page(client, "fiora-reexamen-des-competences")
+    _, full = page(client, "fiora-reexamen-des-competences", detail=1)
+    shown, total = (int(re.search(r'data-total="(\d+)"', html).group(1)) for html in (short, full))
+    assert total == 24 and shown < total
+    assert "on consulte l" not in short.split('class="progress"')[0]
+    assert "Toutes les étapes du moteur (24)" in short and "detail=1" in short
+    # The full trace has permalinks too, and a permalink to a bookkeeping step shows that very step.
+    _, html = page(client, "fiora-reexamen-des-competences", etape=4)
+    narration = re.search(r'data-narration>(.*?)</p>', html, re.S).group(1)
+    assert "on consulte l" in narration and "detail=1&amp;etape=5" in html
+
+
+def test_one_set_of_printed_might_bounds(client, db):
+    # Bug 13: « Et si… ? » and the sandbox each had their own bounds; both read the engine's.
+    from rules.engine import variants
+
+    low, high = player.PRINTED_POWER_RANGE
+    assert (low, high) == getattr(kinds, "PRINTED_POWER_RANGE", variants.POWER_RANGE)
+    from sandbox import forms as sandbox_forms
+
+    assert getattr(sandbox_forms, "PRINTED_MIGHT_RANGE", (low, high)) == (low, high)
+    make_example("au-moins-5")
+    _, html = page(client, "au-moins-5")
+    assert re.search(rf'name="power:unite-a" value="4" min="{low}" max="{high}"', html)
+    status, html = page(client, "au-moins-5", si="1", **{"power:unite-a": "999999"})
+    assert status == 400 and f"choisissez une valeur entre {low} et {high}" in html
+
+
+def shuffled(value, rng):
+    """The same data with every dict's keys in another order (what PostgreSQL's jsonb does)."""
+    if isinstance(value, dict):
+        items = list(value.items())
+        rng.shuffle(items)
+        return {key: shuffled(item, rng) for key, item in items}
+    if isinstance(value, list):
+        return [shuffled(item, rng) for item in value]
+    return value
+
+
+@pytest.mark.parametrize("slug", ["combat-tank-et-arriere-ligne", "fiora-reexamen-des-competences",
+                                  "ange-gardien-et-retraite", "chaine-degats-puis-buff", "deux-tours"])
+def test_display_order_does_not_depend_on_dict_key_order(slug, db):
+    # Issue 14: on PostgreSQL the stored result comes back with its keys reordered.
+    example = make_example(slug)
+    request = RequestFactory().get("/")
+
+    def render(result, **query):
+        example.result = result
+        context, _ = example_context(example, query)
+        return re.sub(r'id="term-tip-[^"]+"|aria-describedby="term-tip-[^"]+"', "",
+                      render_to_string("examples/_player.html", context, request))
+
+    original = example.result
+    for seed in (1, 2):
+        other = shuffled(original, random.Random(seed))
+        assert list(other["objects"]) != list(original["objects"]) or len(original["objects"]) < 2 or seed == 2
+        for query in ({}, {"etape": "fin"}, {"detail": "1", "etape": "3"}):
+            assert render(other, **query) == render(original, **query), (seed, query)

@@ -1,5 +1,6 @@
-// The example player: keyboard, autoplay, counting numbers and step announcements.
-// Stepping itself is plain links enhanced by htmx (hx-get on each link), so the page works without JS.
+// The example player: keyboard, autoplay, counting numbers, step announcements, « Et si… ? » errors, copy link.
+// Stepping itself is plain links enhanced by htmx (hx-get on each link), so the page works without JS;
+// everything this module shows (autoplay, « Copier le lien ») stays hidden until it runs.
 import { announce } from "./announce.js";
 
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -60,8 +61,7 @@ function setPlaying(player, on) {
 }
 
 function init(player) {
-  const autoplay = player.querySelector("[data-autoplay]");
-  if (autoplay) autoplay.hidden = false;
+  player.querySelectorAll("[data-autoplay], [data-copy-step]").forEach((element) => { element.hidden = false; });
   player.querySelectorAll(".js-count").forEach(countUp);
   const speed = player.querySelector("[data-speed]");
   const savedSpeed = sessionStorage.getItem("riftpal-speed");
@@ -72,7 +72,26 @@ function init(player) {
   }
 }
 
+async function copyStepLink(button) {
+  const url = new URL(button.dataset.copyStep, window.location.href);
+  url.hash = button.closest("[data-player]").id;
+  try {
+    await navigator.clipboard.writeText(url.toString());
+    button.textContent = "Lien copié";
+    announce("Lien de cette étape copié dans le presse-papiers");
+  } catch {
+    window.history.replaceState(window.history.state, "", url);
+    button.textContent = "Copiez l'adresse affichée";
+  }
+  window.setTimeout(() => { button.textContent = "Copier le lien"; }, 2000);
+}
+
 document.addEventListener("click", (event) => {
+  const copy = event.target.closest("[data-copy-step]");
+  if (copy) {
+    copyStepLink(copy);
+    return;
+  }
   const button = event.target.closest('[data-action="play"]');
   if (!button) return;
   const player = button.closest("[data-player]");
@@ -110,13 +129,47 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
+// A « Et si… ? » value the server refuses comes back as 400 with the player and its inline message.
+// htmx does not swap error responses (and django-htmx's debug handler would show it as a whole page), so a
+// player's own 400 is taken here, before both, and swapped like any other answer.
+function fromPlayer(event) {
+  const elt = (event.detail && event.detail.elt) || event.target;
+  return Boolean(elt && elt.closest && elt.closest("[data-player]"));
+}
+
+window.addEventListener("htmx:beforeOnLoad", (event) => {
+  if (event.detail.xhr.status === 400 && fromPlayer(event)) event.stopPropagation();
+}, true);
+
+document.addEventListener("htmx:beforeSwap", (event) => {
+  if (event.detail.xhr.status === 400 && fromPlayer(event)) {
+    event.detail.shouldSwap = true;
+    event.detail.isError = false;
+  }
+});
+
 document.addEventListener("htmx:afterSwap", (event) => {
   const player = document.getElementById(event.detail.target.id);
   if (!player || !player.matches("[data-player]")) return;
   init(player);
+  const error = player.querySelector("[data-error]");
+  if (error) {
+    player.querySelector(".whatif")?.setAttribute("open", "");
+    error.focus();
+    announce(error.textContent);
+    return;
+  }
+  const fromForm = event.detail.requestConfig?.elt?.matches?.("form");
+  const difference = player.querySelector("[data-difference]");
   const count = player.querySelector(".narration__count")?.textContent ?? "";
   const text = player.querySelector("[data-narration]")?.textContent ?? "";
-  announce(`${count}. ${text}`);
+  if (fromForm && difference) {
+    difference.focus();
+    announce(`${difference.textContent.trim()} ${count}. ${text}`);
+    return;
+  } else {
+    announce(`${count}. ${text}`);
+  }
   if (!player.contains(document.activeElement) || document.activeElement === document.body) {
     player.focus({ preventScroll: true });
   }
