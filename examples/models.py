@@ -52,11 +52,14 @@ class WorkedExample(models.Model):
         return hashlib.sha256(self.scenario.encode("utf-8")).hexdigest()
 
     def clean(self):
-        """Refuse a scenario the engine refuses, with the engine's French message."""
+        """Refuse a scenario the engine refuses, with the engine's French message: a malformed file, and also
+        a game the rules forbid (moving an exhausted unit, Ganking without the keyword…), found by playing it."""
         from rules import engine
 
+        from . import player
+
         try:
-            engine.load_scenario(self.scenario)
+            player.compute(self.scenario)  # cached by text: saving right after runs nothing twice
         except engine.ScenarioError as exc:
             raise ValidationError({"scenario": exc.message}) from exc
 

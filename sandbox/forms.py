@@ -20,18 +20,16 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
-from rules.engine import kinds, variants
+from rules.engine import kinds
 from rules.engine import scenario as engine_scenario
 from rules.engine.kinds import ACTIONS, CONDITIONS, KINDS, Param
 
 # --------------------------------------------------------------------------- bounds and limits
 
-# Printed Might and XP: the engine's own ranges, the ones « Et si… ? » offers (rules/engine/variants.py).
-PRINTED_MIGHT_RANGE = variants.POWER_RANGE
-XP_RANGE = variants.XP_RANGE
-# Every other count of a player or an object (cards in hand, cost, points…): the engine states this bound
-# only inside its loader (rules/engine/scenario.py, ``_player`` and ``_object``), not in its vocabulary.
-COUNT_RANGE = (0, 99)
+# The engine's own bounds (rules/engine/kinds.py), the ones its loader and « Et si… ? » apply too.
+PRINTED_MIGHT_RANGE = kinds.PRINTED_POWER_RANGE
+XP_RANGE = kinds.XP_RANGE
+COUNT_RANGE = kinds.COUNT_RANGE
 MAX_PLAYERS = engine_scenario.MAX_PLAYERS
 MAX_OBJECTS = engine_scenario.MAX_OBJECTS
 MAX_EFFECTS = min(40, engine_scenario.MAX_EFFECTS)

@@ -21,6 +21,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+# Bounds of the numbers a situation may state, declared once: the scenario loader, « Et si… ? » and the
+# sandbox all read them (a printed Might beyond these is no card of the game).
+PRINTED_POWER_RANGE = (-10, 20)
+XP_RANGE = (0, 20)
+COUNT_RANGE = (0, 99)  # points, cards in hand, deck, runes, trash, cost, damage
 
 class Vocab(StrEnum):
     """A name of the vocabulary: its value, a French ``label`` and a ``doc`` line citing its rule."""

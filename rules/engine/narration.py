@@ -6,7 +6,7 @@ narrated on the web page, in the JSON API and in tests.
 
 from __future__ import annotations
 
-from .kinds import EVENT_LABELS, LAYER_LABELS, STEP_LABELS, WHY_LABELS, WHY_RULES, ZONE_LABELS
+from .kinds import EVENT_LABELS, LAYER_LABELS, STEP_LABELS, WHY_LABELS, WHY_RULES, ZONE_LABELS, Speed
 
 _VOWELS = "aeiouyéèêëàâîïôûùh"
 
@@ -282,6 +282,14 @@ def describe(step: dict) -> str:
     return k or ""
 
 
+def _speed(value: str) -> str:
+    """French label of a speed (« normale », « Action », « Réaction »)."""
+    try:
+        return Speed(value).label
+    except ValueError:
+        return value
+
+
 def _names(step: dict, ids) -> str:
     return ", ".join(_obj(step, x) for x in ids or []) or "aucune"
 
@@ -311,8 +319,8 @@ def _chain(step: dict, r: dict, o: str) -> str:
 def _cleanup(step: dict, r: dict, o: str) -> str:
     return (
         f"Nettoyage : {_names(step, r.get('objects'))} "
-        f"{'ont' if len(r.get('objects') or []) > 1 else 'a'} des dégâts mortels et "
-        f"{'meurent' if len(r.get('objects') or []) > 1 else 'meurt'} ensemble (R. 318)."
+        + ("ont des dégâts mortels et meurent ensemble (R. 318)." if len(r.get("objects") or []) > 1
+           else "a des dégâts mortels et meurt (R. 318).")
     )
 
 
@@ -422,7 +430,7 @@ def _action_text(step: dict, r: dict) -> str:
         "standard_move": f"déplacement standard de {_names(step, r.get('objects'))} vers {_where(step, r.get('to'))}",
         "recall": f"{o} doit être rappelé{_e(step, r.get('object'))} à la base",
         "play_unit": f"{p or 'son contrôleur'} joue {o}" + (" en payant Accélération" if r.get("accelerate") else ""),
-        "cast": f"{p} joue « {r.get('label')} » ({'vitesse ' + r['speed'] if r.get('speed') else ''})",
+        "cast": f"{p} joue « {r.get('label')} »" + (f" (vitesse {_speed(r['speed'])})" if r.get("speed") else ""),
         "pass": f"{p} passe",
         "damage": f"{o} subit {r.get('amount')} dégâts",
         "stun": f"{o} est étourdi{_e(step, r.get('object'))}",

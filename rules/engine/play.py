@@ -331,7 +331,8 @@ class Play:
             self.close_showdown()
         else:
             self.tr.show_board(self.board_tuple())
-            self.tr.step("priority", reason={"code": "focus", "player": sd["focus"], "battlefield": sd["battlefield"]})
+            self.tr.step("priority", object=sd["battlefield"],
+                         reason={"code": "focus", "player": sd["focus"], "battlefield": sd["battlefield"]})
 
     def resolve_chain(self) -> None:
         """Nobody answers: items resolve newest first, each followed by a cleanup (R. 318, 340)."""

@@ -16,11 +16,14 @@ from .kinds import (
     ACTIONS,
     BOARD_ZONES,
     CONDITIONS,
+    COUNT_RANGE,
     DURATIONS,
     KINDS,
     OBJECT_TYPES,
+    PRINTED_POWER_RANGE,
     TOPICS,
     VICTORY_SCORES,
+    XP_RANGE,
     ZONES,
     Mode,
     Param,
@@ -247,14 +250,14 @@ def _player(d: Any, path: str) -> PlayerSpec:
     return PlayerSpec(
         id=_id(_req(d, "id", path), f"{path}.id"),
         name=_str(_req(d, "name", path), f"{path}.name", 60),
-        xp=_int(d.get("xp", 0), f"{path}.xp", 0, 99),
+        xp=_int(d.get("xp", 0), f"{path}.xp", *XP_RANGE),
         team=_id(d["team"], f"{path}.team") if d.get("team") is not None else None,
-        cards_played=_int(d.get("cards_played", 0), f"{path}.cards_played", 0, 99),
-        points=_int(d.get("points", 0), f"{path}.points", 0, 99),
-        hand=_int(d.get("hand", 0), f"{path}.hand", 0, 99),
-        deck=_int(d.get("deck", 20), f"{path}.deck", 0, 99),
-        runes=_int(d.get("runes", 12), f"{path}.runes", 0, 99),
-        trash=_int(d.get("trash", 0), f"{path}.trash", 0, 99),
+        cards_played=_int(d.get("cards_played", 0), f"{path}.cards_played", *COUNT_RANGE),
+        points=_int(d.get("points", 0), f"{path}.points", *COUNT_RANGE),
+        hand=_int(d.get("hand", 0), f"{path}.hand", *COUNT_RANGE),
+        deck=_int(d.get("deck", 20), f"{path}.deck", *COUNT_RANGE),
+        runes=_int(d.get("runes", 12), f"{path}.runes", *COUNT_RANGE),
+        trash=_int(d.get("trash", 0), f"{path}.trash", *COUNT_RANGE),
     )
 
 
@@ -301,7 +304,7 @@ def _object(d: Any, path: str, players: set[str]) -> ObjectSpec:
         id=_id(_req(d, "id", path), f"{path}.id"),
         name=_str(_req(d, "name", path), f"{path}.name", 80),
         type=typ,
-        printed_power=_int(d.get("printed_power", 0), f"{path}.printed_power", -99, 99),
+        printed_power=_int(d.get("printed_power", 0), f"{path}.printed_power", *PRINTED_POWER_RANGE),
         keywords=tuple(_str(k, f"{path}.keywords[{i}]", 40) for i, k in enumerate(kws)),
         tags=tuple(_str(k, f"{path}.tags[{i}]", 40) for i, k in enumerate(tags)),
         zone=zone,
@@ -310,14 +313,14 @@ def _object(d: Any, path: str, players: set[str]) -> ObjectSpec:
         exhausted=_bool(d.get("exhausted", False), f"{path}.exhausted"),
         attached_to=_id(d["attached_to"], f"{path}.attached_to") if d.get("attached_to") is not None else None,
         since=_int(d.get("since", 0), f"{path}.since", 0, 10_000),
-        cost=_int(d.get("cost", 0), f"{path}.cost", 0, 99),
+        cost=_int(d.get("cost", 0), f"{path}.cost", *COUNT_RANGE),
         domains=tuple(
             _str(k, f"{path}.domains[{i}]", 40)
             for i, k in enumerate(_list(d.get("domains", []) or [], f"{path}.domains", 6))
         ),
         at=_id(d["at"], f"{path}.at") if d.get("at") is not None else None,
         stunned=_bool(d.get("stunned", False), f"{path}.stunned"),
-        damage=_int(d.get("damage", 0), f"{path}.damage", 0, 99),
+        damage=_int(d.get("damage", 0), f"{path}.damage", *COUNT_RANGE),
         attacking=_bool(d.get("attacking", False), f"{path}.attacking"),
     )
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from .kinds import PRINTED_POWER_RANGE as POWER_RANGE
+from .kinds import XP_RANGE
 from .scenario import ScenarioError, load_scenario
-
-XP_RANGE = (0, 20)
-POWER_RANGE = (-10, 20)
 
 
 def _valid(data: Any) -> dict:

@@ -1,6 +1,7 @@
 """The example player's server side: steps read the stored trace, what-if re-runs the engine."""
 
 import json
+from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -8,6 +9,8 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from examples.models import WorkedExample
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "rules" / "content" / "scenarios"
 
 pytestmark = pytest.mark.django_db
 
@@ -127,6 +130,21 @@ def test_admin_refuses_an_invalid_scenario_and_saves_nothing(client, db):
     assert WorkedExample.objects.count() == before
 
 
+def test_admin_refuses_an_illegal_game_with_the_rule_it_breaks(client, db):
+    # The file is well formed; the game is not: Kha'Zix cannot go from battlefield to battlefield without Gank.
+    admin = User.objects.create_superuser("arbitre", "a@example.com", "motdepasse-solide")
+    client.force_login(admin)
+    scenario = (SCENARIOS / "gank-entre-champs.yaml").read_text(encoding="utf-8").replace("keywords: [Gank], ", "")
+    response = client.post(reverse("admin:examples_workedexample_add"), {
+        "slug": "sans-gank", "title": "Sans Gank", "topic": "deplacement", "description": "", "order": 0,
+        "scenario": scenario,
+    })
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "errorlist" in body and "Gank" in body and "R. 810" in body
+    assert not WorkedExample.objects.filter(slug="sans-gank").exists()
+
+
 def test_admin_accepts_a_valid_scenario_and_computes_it(client, site_content):
     admin = User.objects.create_superuser("editeur", "e@example.com", "motdepasse-solide")
     client.force_login(admin)
@@ -144,7 +162,6 @@ def test_admin_accepts_a_valid_scenario_and_computes_it(client, site_content):
 import random  # noqa: E402
 import re  # noqa: E402
 from html import unescape  # noqa: E402
-from pathlib import Path  # noqa: E402
 
 from django.template.loader import render_to_string  # noqa: E402
 from django.test import RequestFactory  # noqa: E402
