@@ -4,6 +4,7 @@ PORT ?= 8000
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
 
 # First Python >= 3.12 found: python3.14/3.13/3.12 on PATH, then pyenv's versions, then python3.
 define find_python
@@ -12,7 +13,7 @@ for c in python3.14 python3.13 python3.12 $$(ls -d $$HOME/.pyenv/versions/3.1[2-
 done
 endef
 
-.PHONY: run test test-postgres install chromium content lint bench clean
+.PHONY: run admin test test-postgres install install-test chromium content lint bench clean
 
 $(PY):
 	@py=$$($(find_python)); \
@@ -24,7 +25,14 @@ $(STAMP): requirements.txt | $(PY)
 	$(PY) -m pip install --quiet -r requirements.txt
 	touch $(STAMP)
 
+# The test tools (pytest, Playwright, ruff…) only for `make test`: `make run` installs what the site needs.
+$(TEST_STAMP): requirements-test.txt $(STAMP)
+	$(PY) -m pip install --quiet -r requirements-test.txt
+	touch $(TEST_STAMP)
+
 install: $(STAMP)
+
+install-test: $(TEST_STAMP)
 
 chromium:
 	@if [ ! -x /usr/bin/chromium ]; then \
@@ -39,26 +47,32 @@ content: install
 run: content
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
+# An editor account for /admin/ (asks for a name, an e-mail and a password).
+admin: content
+	$(PY) manage.py createsuperuser
+
 # The database tests run twice: on SQLite (with everything else) and on a throwaway PostgreSQL cluster
 # (scripts/with-postgres.sh installs the Debian package if needed, starts it on a local port, stops it).
 PG_TESTS := tests/search tests/rules tests/glossary tests/examples
 
-test: install chromium
+test: install-test chromium
 	$(VENV)/bin/ruff check .
 	DJANGO_ALLOW_ASYNC_UNSAFE=true $(PY) -m pytest
 	$(MAKE) --no-print-directory test-postgres
 
-test-postgres: install
+test-postgres: install-test
 	DJANGO_ALLOW_ASYNC_UNSAFE=true scripts/with-postgres.sh $(PY) -m pytest $(PG_TESTS)
 
-lint: install
+lint: install-test
 	$(VENV)/bin/ruff check .
 
-bench: install
+bench: install-test
 	$(PY) bench/engine.py
 	$(PY) bench/search.py
+	$(PY) bench/relevance.py
 	$(PY) bench/autolink.py
 	$(PY) bench/player.py
+	$(PY) bench/pages.py
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles
