@@ -48,12 +48,35 @@ def page(context):
     yield page
 
 
+_loaded_sqlite = {}  # the test database right after one real load of the content, kept in memory
+
+
 @pytest.fixture
 def site_content(db):
-    """The shipped content, loaded the way `make run` loads it."""
+    """The shipped content, loaded the way `make run` loads it.
+
+    Loading renders every text and runs every scenario (seconds). Tests that commit for real (browser tests
+    against live_server, where the database is emptied after each test) on SQLite load it once, keep a copy of
+    the whole database with SQLite's backup API and put that copy back for the next test: the same rows,
+    in milliseconds. Tests inside a transaction, and every test on PostgreSQL, run the loader itself.
+    """
+    import sqlite3
+
+    from django.db import connection
+
     from rules.loader import Loader
 
+    if connection.vendor != "sqlite" or connection.in_atomic_block:
+        Loader().load_all()
+        return
+    connection.ensure_connection()
+    if "copy" in _loaded_sqlite:
+        _loaded_sqlite["copy"].backup(connection.connection)
+        return
     Loader().load_all()
+    copy = sqlite3.connect(":memory:", check_same_thread=False)
+    connection.connection.backup(copy)
+    _loaded_sqlite["copy"] = copy
 
 
 @pytest.fixture
