@@ -30,8 +30,11 @@ OPEN_GUILLEMET_RE = re.compile(r"«[ \u202f]?")
 CLOSE_GUILLEMET_RE = re.compile(r"[ \u202f]?»")
 
 
+TRIGGERS = frozenset("';!?:«»&")
+
+
 def _text(segment: str) -> str:
-    if not segment or segment.isspace():
+    if not segment or TRIGGERS.isdisjoint(segment):
         return segment
     segment = APOSTROPHE_RE.sub("\u2019", segment)
     segment = BEFORE_HIGH_RE.sub("\u202f\\1", segment)
