@@ -4,6 +4,9 @@ The engine's result (trace included) is computed once per scenario version and s
 ``WorkedExample``; moving between steps only reads it. "What if?" variants run the engine once per
 distinct set of changes and are cached.
 
+The player reads the result through the typed view of ``examples.trace`` (built once per request from the
+stored JSON, defaults for older shapes decided there), never through the raw dicts.
+
 Display order never depends on the order of a dict's keys: PostgreSQL's ``jsonb`` stores object keys in its
 own order, so units, players, effects and battlefields are ordered by the scenario's lists (and, for what the
 engine creates, by the step where it first appears, then by id).
@@ -15,7 +18,8 @@ import copy
 import hashlib
 import json
 import re
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from urllib.parse import urlencode
 
@@ -24,8 +28,23 @@ from django.urls import NoReverseMatch, reverse
 
 from rules import engine
 from rules.engine import kinds, variants
-from rules.engine.kinds import LAYER_LABELS, LAYERS, STEP_KIND_LABELS, WHY_LABELS, WHY_RULES
+from rules.engine.kinds import LAYER_LABELS, LAYERS
 from rules.engine.result import SHAPE_VERSION
+
+from .trace import (
+    BoardState,
+    Branch,
+    ChainItem,
+    EffectState,
+    ObjectState,
+    OrderDecision,
+    PlayerState,
+    Reason,
+    Result,
+    Step,
+    StepState,
+    Why,
+)
 
 VARIANT_CACHE_SECONDS = 60 * 60
 MAX_CHANGES = 80
@@ -33,6 +52,7 @@ VARIANT_MARKER = "si"
 DETAIL_PARAM = "detail"
 LAST_STEP = "fin"
 RESULT_VERSION = SHAPE_VERSION
+
 
 # One set of bounds for a printed Might, read from the engine (the sandbox reads the same one).
 PRINTED_POWER_RANGE = getattr(kinds, "PRINTED_POWER_RANGE", variants.POWER_RANGE)
@@ -93,20 +113,26 @@ def _ranks(listed: list[str], first_seen: dict[str, tuple]) -> dict[str, tuple]:
     return ranks
 
 
-def display_order(data: dict, branch: dict) -> dict[str, dict[str, tuple]]:
-    """Sort keys for objects, players and effects of a branch, independent of any dict's key order."""
+def display_order(data: dict, branch: Branch) -> dict[str, dict[str, tuple]]:
+    """Sort keys for objects, players and effects of a branch, independent of any dict's key order.
+
+    What the engine creates (tokens, keyword effects) comes after the scenario's lists, by the step where it
+    first appears, then (effects) by timestamp, then by id.
+    """
     objects_seen: dict[str, tuple] = {}
     effects_seen: dict[str, tuple] = {}
     players_seen: dict[str, tuple] = {}
-    for step in branch.get("trace") or []:
-        state = step.get("state") or {}
-        index = step.get("index", 0)
-        for seen, part in ((objects_seen, "objects"), (effects_seen, "effects"), (players_seen, "players")):
-            for ident, value in (state.get(part) or {}).items():
-                since = value.get("since") if part == "effects" else None
-                seen.setdefault(ident, (index, since if isinstance(since, int) else -1, ident))
-    for part, seen in (("objects", objects_seen), ("players", players_seen)):
-        for ident in branch.get(part) or {}:
+    for step in branch.trace:
+        state = step.state
+        for ident in state.objects:
+            objects_seen.setdefault(ident, (step.index, -1, ident))
+        for ident, effect in state.effects.items():
+            since = effect.since if isinstance(effect.since, int) else -1
+            effects_seen.setdefault(ident, (step.index, since, ident))
+        for ident in state.players:
+            players_seen.setdefault(ident, (step.index, -1, ident))
+    for seen, idents in ((objects_seen, branch.objects), (players_seen, branch.players)):
+        for ident in idents:
             seen.setdefault(ident, (10**9, -1, ident))
     return {
         "objects": _ranks([o["id"] for o in data.get("objects") or []], objects_seen),
@@ -115,7 +141,7 @@ def display_order(data: dict, branch: dict) -> dict[str, dict[str, tuple]]:
     }
 
 
-def ordered(mapping: dict | None, ranks: dict[str, tuple]) -> list[tuple[str, dict]]:
+def ordered[T](mapping: Mapping[str, T] | None, ranks: dict[str, tuple]) -> list[tuple[str, T]]:
     """The items of ``mapping`` in display order."""
     return sorted((mapping or {}).items(), key=lambda item: ranks.get(item[0], (2, 0, -1, item[0])))
 
@@ -250,24 +276,23 @@ def rule_link(rule: str | None) -> dict | None:
     return {"text": f"R. {number}", "url": url}
 
 
-def why_of(why) -> dict | None:
-    """A ``why`` (dict ``{code, rule, label}`` or a bare code) → {code, label, rule} with a rule link."""
-    if not why:
-        return None
+def why_of(why: Why | str | None) -> dict | None:
+    """A ``why`` (typed, or a bare ``kinds.Why`` code) → {code, label, rule} with a capitalised label and a rule
+    link; ``None`` when there is nothing to say."""
     if isinstance(why, str):
-        why = {"code": why, "label": WHY_LABELS.get(why, ""), "rule": WHY_RULES.get(why, "")}
-    label = why.get("label") or WHY_LABELS.get(why.get("code"), "")
-    if not label:
+        why = Why.from_raw(why)
+    if why is None or not why.label:
         return None
-    label = label[0].upper() + label[1:]
-    return {"code": why.get("code"), "label": label, "rule": rule_link(why.get("rule"))}
+    return {"code": why.code, "label": why.label[0].upper() + why.label[1:], "rule": rule_link(why.rule)}
 
 
 # --- branches and steps --------------------------------------------------------------------------------
 
 
 def branches(result: dict) -> list[dict]:
-    """Each outcome of an open choice is a branch; a result without open choices is one branch."""
+    """The raw branches of a stored result (for callers that read the JSON itself: the API, the sandbox's summary,
+    the benchmark). Each outcome of an open choice is a branch; a result without open choices is one branch.
+    The player itself reads ``trace.Result.from_dict(result).branches``."""
     outcomes = result.get("outcomes") or []
     if outcomes:
         return outcomes
@@ -335,14 +360,14 @@ class EffectRow:
 class StepView:
     index: int
     total: int
-    step: dict
+    step: Step
     objects: list[BoardObject]
     players: list[dict]
     effects: list[EffectRow]
     layers: list[dict]
     reexamined: bool
     text: str
-    decision: dict | None = None
+    decision: LabelledDecision | None = None
     is_last: bool = False
     position: int = 0
     zones: list[Zone] = field(default_factory=list)
@@ -379,22 +404,32 @@ ECHO_EVENTS = {"combat_damage", "attacking", "defending", "stopped_defending", "
                "chain_resolved", "resolving", "passed"}
 
 
-def kind_label(step: dict) -> str:
-    """The French label of a step's kind, from the engine (never the English kind itself)."""
-    return step.get("kind_label") or STEP_KIND_LABELS.get(step.get("kind"), "Étape")
+@dataclass(frozen=True)
+class LabelledDecision:
+    """An order decision (« Pourquoi cet ordre ? ») with the French labels of its two effects."""
+
+    step: int | None
+    reason: str | None
+    value: object
+    other_value: object
+    first_label: str | None
+    then_label: str | None
 
 
-def dependency_of(step: dict) -> str | None:
-    reason = step.get("reason") or {}
-    return reason.get("depends_on") if reason.get("code") == "dependency" else None
+# --- which steps matter ---------------------------------------------------------------------------------------
 
 
-def _visible_objects(state: dict) -> dict:
-    return {oid: (o.get("power"), tuple(o.get("keywords") or ()), o.get("mighty"), o.get("controller"))
-            for oid, o in (state.get("objects") or {}).items()}
+def dependency_of(step: Step) -> str | None:
+    """The effect this step's effect depends on (a dependent effect applies after it, whatever the timestamps)."""
+    return step.reason.depends_on if step.reason.code == "dependency" else None
 
 
-def key_steps(trace: list[dict], decisions: list[dict] | None = None) -> list[int]:
+def _visible_objects(state: StepState) -> dict:
+    """What a player sees of each object: a computation that changes none of it changes nothing visible."""
+    return {oid: (o.power, o.keywords, o.mighty, o.controller) for oid, o in state.objects.items()}
+
+
+def key_steps(trace: Sequence[Step], decisions: Sequence[LabelledDecision] | None = None) -> list[int]:
     """The indices of the steps that matter; the others are bookkeeping a player may open with « détail ».
 
     Hidden by default: a recomputation that changes nothing and decides nothing, the « calcul d'un objet »
@@ -403,41 +438,40 @@ def key_steps(trace: list[dict], decisions: list[dict] | None = None) -> list[in
     """
     if not trace:
         return []
-    decided = {d.get("step") for d in decisions or []}
+    decided = {d.step for d in decisions or []}
     hidden: set[int] = set()
     # Runs of one computation.
     i = 0
     while i < len(trace):
         step = trace[i]
-        if step.get("kind") in COMPUTE_KINDS and step.get("computation") is not None:
+        if step.kind in COMPUTE_KINDS and step.computation is not None:
             j = i
-            while (j + 1 < len(trace) and trace[j + 1].get("kind") in COMPUTE_KINDS
-                   and trace[j + 1].get("computation") == step.get("computation")):
+            while (j + 1 < len(trace) and trace[j + 1].kind in COMPUTE_KINDS
+                   and trace[j + 1].computation == step.computation):
                 j += 1
             run = range(i, j + 1)
-            before = _visible_objects(trace[i - 1].get("state") or {}) if i else {}
-            after = _visible_objects(trace[j].get("state") or {})
-            telling = any((trace[k].get("reason") or {}).get("code") in TELLING_REASONS
-                          or trace[k].get("kind") == "reexamine" or k in decided for k in run)
+            before = _visible_objects(trace[i - 1].state) if i else {}
+            after = _visible_objects(trace[j].state)
+            telling = any(trace[k].reason.code in TELLING_REASONS or trace[k].kind == "reexamine" or k in decided
+                          for k in run)
             if i and before == after and not telling:
                 hidden.update(run)
             else:
-                hidden.update(k for k in run if trace[k].get("kind") in ("object", "layer") and k not in decided)
+                hidden.update(k for k in run if trace[k].kind in ("object", "layer") and k not in decided)
             i = j + 1
         else:
             i += 1
-    announced: set[str] = set()
+    announced: set[str | None] = set()
     for index, step in enumerate(trace):
-        reason = step.get("reason") or {}
-        code = reason.get("code")
-        if step.get("kind") == "cleanup":
-            announced = set(reason.get("objects") or [])
-        elif step.get("kind") == "action" and reason.get("do") == "query":
+        reason = step.reason
+        if step.kind == "cleanup":
+            announced = set(reason.objects)
+        elif step.kind == "action" and reason.do == "query":
             hidden.add(index)
-        elif step.get("kind") == "event":
-            if code in ECHO_EVENTS or (code in ("died", "destroyed") and reason.get("object") in announced):
+        elif step.kind == "event":
+            if reason.code in ECHO_EVENTS or (reason.code in ("died", "destroyed") and reason.object in announced):
                 hidden.add(index)
-        if step.get("kind") not in ("event", "cleanup"):
+        if step.kind not in ("event", "cleanup"):
             announced = set()
     hidden -= decided
     hidden.discard(0)
@@ -445,79 +479,99 @@ def key_steps(trace: list[dict], decisions: list[dict] | None = None) -> list[in
     return [index for index in range(len(trace)) if index not in hidden]
 
 
-def _patch(state: dict, reason: dict) -> None:
-    """Apply what one event did to a (copied) state snapshot."""
-    code, oid = reason.get("code"), reason.get("object")
-    objects, players = state.get("objects") or {}, state.get("players") or {}
-    fields = ((state.get("board") or {}).get("battlefields")) or {}
-    obj = objects.get(oid) if oid else None
-    if obj is not None:
-        if code == "moved":
-            obj["zone"] = reason.get("zone") or obj.get("zone")
-            obj["at"] = reason.get("to") if obj["zone"] == "battlefield" else None
-        elif code in ("exhausted", "readied"):
-            obj["exhausted"] = code == "exhausted"
-        elif code in ("attacking", "defending", "stopped_defending"):
-            obj["attacking" if code == "attacking" else "defending"] = code != "stopped_defending"
-        elif code == "stunned":
-            obj["stunned"] = True
-        elif code == "damaged" and isinstance(reason.get("total"), int):
-            obj["damage"] = reason["total"]
-        elif code == "combat_damage" and reason.get("by"):
-            obj["damage"] = (obj.get("damage") or 0) + (reason.get("amount") or 0)
-        elif code == "healed":
-            obj["damage"] = 0
-        elif code in ("died", "destroyed"):
-            obj.update(zone="discard", at=None, damage=0, attacking=False, defending=False)
-        elif code == "recalled":
-            obj.update(zone="base", at=None, attacking=False, defending=False)
-        elif code == "returned_to_hand":
-            obj.update(zone="hand", at=None)
-    if oid in fields:
-        if code == "contested":
-            fields[oid].update(contested=True, contested_by=reason.get("player"))
-        elif code == "control_gained":
-            fields[oid]["controller"] = reason.get("player")
-        elif code == "control_lost":
-            fields[oid]["controller"] = None
-    player_ = players.get(reason.get("player") or "")
-    if player_ is not None and isinstance(reason.get("after"), int):
-        if code == "point_gained":
-            player_["points"] = reason["after"]
-        elif code in ("xp_gained", "xp_spent"):
-            player_["xp"] = reason["after"]
+# --- the board after a step -----------------------------------------------------------------------------------
 
 
-def effective_state(trace: list[dict], index: int) -> dict:
+def _object_patch(obj: ObjectState, reason: Reason) -> dict:
+    """The fields of ``obj`` one event changes (moved, exhausted, damaged, died, recalled…)."""
+    code = reason.code
+    if code == "moved":
+        zone = reason.zone or obj.zone
+        return {"zone": zone, "at": reason.to if zone == "battlefield" else None}
+    if code in ("exhausted", "readied"):
+        return {"exhausted": code == "exhausted"}
+    if code in ("attacking", "defending", "stopped_defending"):
+        return {"attacking" if code == "attacking" else "defending": code != "stopped_defending"}
+    if code == "stunned":
+        return {"stunned": True}
+    if code == "damaged" and isinstance(reason.total, int):
+        return {"damage": reason.total}
+    if code == "combat_damage" and reason.by:
+        return {"damage": obj.damage + (reason.amount or 0)}
+    if code == "healed":
+        return {"damage": 0}
+    if code in ("died", "destroyed"):
+        return {"zone": "discard", "at": None, "damage": 0, "attacking": False, "defending": False}
+    if code == "recalled":
+        return {"zone": "base", "at": None, "attacking": False, "defending": False}
+    if code == "returned_to_hand":
+        return {"zone": "hand", "at": None}
+    return {}
+
+
+def _battlefield_patch(reason: Reason) -> dict:
+    """The fields of a battlefield one event changes (contested, control gained or lost)."""
+    if reason.code == "contested":
+        return {"contested": True, "contested_by": reason.player}
+    if reason.code == "control_gained":
+        return {"controller": reason.player}
+    if reason.code == "control_lost":
+        return {"controller": None}
+    return {}
+
+
+def _player_patch(reason: Reason) -> dict:
+    """The counter of a player one event changes (victory points, XP)."""
+    if not isinstance(reason.after, int):
+        return {}
+    if reason.code == "point_gained":
+        return {"points": reason.after}
+    if reason.code in ("xp_gained", "xp_spent"):
+        return {"xp": reason.after}
+    return {}
+
+
+def _patch(state: StepState, reason: Reason) -> StepState:
+    """The state with what one event did applied to it."""
+    oid = reason.object
+    objects, players, board = state.objects, state.players, state.board
+    if oid and oid in objects and (changes := _object_patch(objects[oid], reason)):
+        objects = {**objects, oid: replace(objects[oid], **changes)}
+    if oid in board.battlefields and (changes := _battlefield_patch(reason)):
+        fields = {**board.battlefields, oid: replace(board.battlefields[oid], **changes)}
+        board = replace(board, battlefields=fields)
+    pid = reason.player or ""
+    if pid in players and (changes := _player_patch(reason)):
+        players = {**players, pid: replace(players[pid], **changes)}
+    return replace(state, objects=objects, players=players, board=board)
+
+
+def effective_state(trace: Sequence[Step], index: int) -> StepState:
     """The board right after step ``index``.
 
     The engine refreshes its snapshot after each action or instruction, so the events that follow one
     (« Jinx va sur le Pont », « Braum reçoit 2 dégâts ») still carry the snapshot from before them. The player
-    replays those events on a copy, so a unit is drawn where the step says it is.
+    replays those events on the snapshot, so a unit is drawn where the step says it is.
     """
-    state = trace[index].get("state") or {}
+    state = trace[index].state
     start = index
-    while start > 0 and (trace[start - 1].get("state") or {}) == state:
+    while start > 0 and trace[start - 1].state == state:
         start -= 1
-    events = [trace[k].get("reason") or {} for k in range(start + 1, index + 1) if trace[k].get("kind") == "event"]
-    if not events:
-        return state
-    state = copy.deepcopy(state)
-    for reason in events:
-        _patch(state, reason)
+    for k in range(start + 1, index + 1):
+        if trace[k].kind == "event":
+            state = _patch(state, trace[k].reason)
     return state
 
 
-def attachments(data: dict, trace: list[dict], upto: int) -> dict[str, str]:
+def attachments(data: dict, trace: Sequence[Step], upto: int) -> dict[str, str]:
     """Which gear is attached to which unit after step ``upto`` (the step snapshot does not say it)."""
     attached = {o["id"]: o["attached_to"] for o in data.get("objects") or [] if o.get("attached_to")}
     for step in trace[1: upto + 1]:
-        if step.get("kind") != "event":
+        if step.kind != "event":
             continue
-        reason = step.get("reason") or {}
-        code, obj = reason.get("code"), reason.get("object")
-        if code == "attached" and reason.get("to"):
-            attached[obj] = reason["to"]
+        code, obj = step.reason.code, step.reason.object
+        if code == "attached" and step.reason.to:
+            attached[obj] = step.reason.to
         elif code in ("detached", "destroyed"):
             attached.pop(obj, None)
         elif code == "died":
@@ -527,69 +581,68 @@ def attachments(data: dict, trace: list[dict], upto: int) -> dict[str, str]:
     return attached
 
 
-def chain_resolving(trace: list[dict], upto: int) -> dict | None:
+def chain_resolving(trace: Sequence[Step], upto: int) -> ChainItem | None:
     """The chain item resolving at step ``upto`` (it has left the chain's snapshot but is not done yet)."""
     resolving = None
     for step in trace[: upto + 1]:
-        reason = step.get("reason") or {}
-        code = reason.get("code")
-        if step.get("kind") == "chain" and code == "chain_resolve":
-            resolving = {"id": reason.get("item"), "label": reason.get("label"), "player": reason.get("player")}
-        elif resolving and code in ("chain_resolved", "fizzled") and reason.get("item") in (None, resolving["id"]):
+        reason = step.reason
+        if step.kind == "chain" and reason.code == "chain_resolve":
+            resolving = ChainItem(id=reason.item, label=reason.label or "", player=reason.player)
+        elif resolving and reason.code in ("chain_resolved", "fizzled") and reason.item in (None, resolving.id):
             resolving = None
     return resolving
 
 
-def _board_object(oid: str, obj: dict, before: dict, step: dict, names: dict[str, str]) -> BoardObject:
-    keywords = list(obj.get("keywords") or [])
-    old_keywords = list(before.get("keywords") or [])
-    kind = obj.get("type") or "unit"
-    has_might = kind in ("unit", "token")
-    damage = obj.get("damage") or 0
-    power = obj.get("power")
+# --- what the page shows at one step ---------------------------------------------------------------------------
+
+
+def _board_object(obj: ObjectState, before: ObjectState, step: Step, names: dict[str, str]) -> BoardObject:
+    """One card as drawn: current and previous Might and damage, keywords won and lost, lethal damage."""
+    keywords = list(obj.keywords)
+    old_keywords = list(before.keywords)
+    has_might = obj.kind in ("unit", "token")
+    power = obj.power
     return BoardObject(
-        id=oid, name=obj.get("name", oid), type=kind, printed_power=obj.get("printed_power"), power=power,
-        previous_power=before.get("power"), keywords=keywords,
+        id=obj.id, name=obj.name, type=obj.kind, printed_power=obj.printed_power, power=power,
+        previous_power=before.power, keywords=keywords,
         new_keywords=[k for k in keywords if k not in old_keywords],
         lost_keywords=[k for k in old_keywords if k not in keywords],
-        mighty=bool(obj.get("mighty")) and has_might,
-        zone=ZONE_LABELS.get(obj.get("zone"), obj.get("zone") or ""), zone_id=obj.get("zone") or "",
-        at=obj.get("at"), exhausted=bool(obj.get("exhausted")), controller=obj.get("controller"),
-        controller_name=names.get(obj.get("controller"), obj.get("controller") or ""),
-        defending=bool(obj.get("defending")), attacking=bool(obj.get("attacking")),
-        stunned=bool(obj.get("stunned")), damage=damage, previous_damage=before.get("damage") or 0,
-        lethal=has_might and damage > 0 and power is not None and damage >= max(power, 1),
-        changed=obj != before, moved=(obj.get("zone"), obj.get("at")) != (before.get("zone"), before.get("at")),
-        focus=step.get("object") == oid, has_might=has_might,
+        mighty=obj.mighty and has_might,
+        zone=ZONE_LABELS.get(obj.zone, obj.zone or ""), zone_id=obj.zone or "",
+        at=obj.at, exhausted=obj.exhausted, controller=obj.controller,
+        controller_name=names.get(obj.controller, obj.controller or ""),
+        defending=obj.defending, attacking=obj.attacking,
+        stunned=obj.stunned, damage=obj.damage, previous_damage=before.damage,
+        lethal=has_might and obj.damage > 0 and power is not None and obj.damage >= max(power, 1),
+        changed=obj != before, moved=(obj.zone, obj.at) != (before.zone, before.at),
+        focus=step.object == obj.id, has_might=has_might,
     )
 
 
-def _zones(objects: list[BoardObject], board: dict, players: list[dict], order: dict, data: dict,
-           step: dict) -> list[Zone]:
+def _zones(objects: list[BoardObject], board: BoardState, players: list[dict], order: dict, data: dict) -> list[Zone]:
     """Battlefields, then each player's base, then what is off the board."""
     names = {p["id"]: p["name"] for p in players}
     object_names = {o.id: o.name for o in objects}
-    battlefields = ordered(board.get("battlefields"), order["objects"])
-    showdown = board.get("showdown") or {}
+    showdown = board.showdown
     zones: list[Zone] = []
     by_id: dict[str, Zone] = {}
-    for bid, field_ in battlefields:
-        controller = field_.get("controller")
-        if field_.get("contested"):
+    for bid, field_ in ordered(board.battlefields, order["objects"]):
+        controller = field_.controller
+        if field_.contested:
             status = "contested"
-            label = f"Contesté par {names.get(field_.get('contested_by'), field_.get('contested_by') or '?')}"
+            label = f"Contesté par {names.get(field_.contested_by, field_.contested_by or '?')}"
             if controller:
                 label += f" · contrôlé par {names.get(controller, controller)}"
         elif controller:
             status, label = "controlled", f"Contrôlé par {names.get(controller, controller)}"
         else:
             status, label = "uncontrolled", "Sans contrôleur"
-        title = field_.get("name") or object_names.get(bid, bid)
+        title = field_.name or object_names.get(bid, bid)
         zone = Zone(id=bid, kind="battlefield", title=title, status=status, status_label=label,
                     controller=controller,
-                    showdown=("Combat" if showdown.get("combat") else "Confrontation")
-                    if showdown.get("battlefield") == bid else "",
-                    scored_by=[names.get(p, p) for p in field_.get("scored_by") or []])
+                    showdown=("Combat" if showdown.combat else "Confrontation")
+                    if showdown and showdown.battlefield == bid else "",
+                    scored_by=[names.get(p, p) for p in field_.scored_by])
         zones.append(zone)
         by_id[bid] = zone
     generic = None
@@ -621,14 +674,40 @@ def _zones(objects: list[BoardObject], board: dict, players: list[dict], order: 
     return zones
 
 
-def step_view(branch: dict, index: int, decisions: list[dict] | None = None, *, data: dict | None = None,
-              shown: list[int] | None = None, result: dict | None = None) -> StepView:
+def _chain(board: BoardState, resolving: ChainItem | None, names: dict[str, str],
+           by_id: dict[str, BoardObject]) -> list[dict]:
+    """The chain as a stack, newest on top, with the item resolving now (it has left the snapshot) above it."""
+    chain = [
+        {"id": item.id, "label": item.label, "player": names.get(item.player, ""),
+         "speed": SPEED_LABELS.get(item.speed, ""),
+         "target": (by_id[item.target].name if item.target in by_id else ""), "resolving": False}
+        for item in reversed(board.chain)
+    ]
+    if resolving:
+        chain.insert(0, {"id": resolving.id, "label": resolving.label, "player": names.get(resolving.player, ""),
+                         "speed": "", "target": "", "resolving": True})
+    return chain
+
+
+def _showdown(board: BoardState, names: dict[str, str], by_id: dict[str, BoardObject]) -> dict | None:
+    """Where the showdown (or combat) takes place, who attacks and defends, who has the focus."""
+    s = board.showdown
+    if s is None:
+        return None
+    field_ = board.battlefields.get(s.battlefield or "")
+    place = (field_.name if field_ else "") or getattr(by_id.get(s.battlefield or ""), "name", "")
+    return {"battlefield": place, "combat": s.combat, "attacker": names.get(s.attacker, ""),
+            "defender": names.get(s.defender, ""), "focus": names.get(s.focus, "")}
+
+
+def step_view(branch: Branch, index: int, decisions: Sequence[LabelledDecision] | None = None, *,
+              data: dict | None = None, shown: list[int] | None = None, result: Result | None = None) -> StepView:
     """What the page shows at step ``index`` of a branch (clamped to the trace).
 
     ``shown`` are the trace indices the player steps through (all of them by default); the previous shown
     step is what numbers count from and what "changed" compares with.
     """
-    trace = branch.get("trace") or []
+    trace = branch.trace
     if not trace:
         raise IndexError("trace vide")
     data = data or {}
@@ -641,27 +720,26 @@ def step_view(branch: dict, index: int, decisions: list[dict] | None = None, *, 
     state = effective_state(trace, index)
     previous = effective_state(trace, shown[position - 1]) if position else state
     order = display_order(data, branch)
-    board = state.get("board") or {}
-    victory = ((result or branch).get("board") or {}).get("victory_score")
+    board = state.board
+    victory = (result.main if result else branch).board.victory_score
 
     players = []
-    for pid, p in ordered(state.get("players"), order["players"]):
-        before = (previous.get("players") or {}).get(pid) or p
+    for pid, p in ordered(state.players, order["players"]):
+        before = previous.players.get(pid) or p
         players.append({
-            "id": pid, "name": p.get("name", pid), "xp": p.get("xp"), "previous_xp": before.get("xp"),
-            "points": p.get("points"), "previous_points": before.get("points"), "victory_score": victory,
-            "hand": p.get("hand"), "deck": p.get("deck"),
-            "turn": board.get("turn_player") == pid and bool(board.get("battlefields")),
-            "priority": board.get("priority") == pid,
-            "focus": (board.get("showdown") or {}).get("focus") == pid,
-            "won": (branch.get("winner") == pid) and index == len(trace) - 1,
+            "id": pid, "name": p.name, "xp": p.xp, "previous_xp": before.xp,
+            "points": p.points, "previous_points": before.points, "victory_score": victory,
+            "hand": p.hand, "deck": p.deck,
+            "turn": board.turn_player == pid and bool(board.battlefields),
+            "priority": board.priority == pid,
+            "focus": board.focus == pid,
+            "won": (branch.winner == pid) and index == len(trace) - 1,
         })
     names = {p["id"]: p["name"] for p in players}
 
-    previous_objects = previous.get("objects") or {}
     all_objects = [
-        _board_object(oid, obj, previous_objects.get(oid) or obj, step, names)
-        for oid, obj in ordered(state.get("objects"), order["objects"])
+        _board_object(obj, previous.objects.get(oid) or obj, step, names)
+        for oid, obj in ordered(state.objects, order["objects"])
     ]
     by_id = {o.id: o for o in all_objects}
     attached = attachments(data, trace, index)
@@ -674,22 +752,21 @@ def step_view(branch: dict, index: int, decisions: list[dict] | None = None, *, 
         else:
             objects.append(obj)
 
-    effects_state = state.get("effects") or {}
+    effects_state = state.effects
     depends: dict[str, str] = {}
     for past in trace[: index + 1]:
-        if past.get("effect") and dependency_of(past):
-            depends[past["effect"]] = dependency_of(past)
+        if past.effect and dependency_of(past):
+            depends[past.effect] = dependency_of(past)
     effects = [
         EffectRow(
-            id=eid, label=e.get("label", eid), since=e.get("since"), active=bool(e.get("active")),
-            applied=bool(e.get("applied")), current=step.get("effect") == eid, depends_on=depends.get(eid),
-            depends_on_label=(effects_state.get(depends[eid]) or {}).get("label") if eid in depends else None,
+            id=eid, label=e.label, since=e.since, active=e.active, applied=e.applied, current=step.effect == eid,
+            depends_on=depends.get(eid),
+            depends_on_label=_effect_label(effects_state, depends[eid]) if eid in depends else None,
         )
         for eid, e in ordered(effects_state, order["effects"])
     ]
-    layer = step.get("layer")
-    reexamined = (step.get("kind") == "reexamine" or (step.get("reason") or {}).get("code") == "reexamine"
-                  or (step.get("pass") or 0) > 1)
+    layer = step.layer
+    reexamined = step.kind == "reexamine" or step.reason.code == "reexamine" or step.pass_ > 1
     layers = [
         {"id": name, "label": LAYER_LABELS[name], "current": name == layer,
          "done": layer in LAYERS and LAYERS.index(name) < LAYERS.index(layer)}
@@ -697,218 +774,211 @@ def step_view(branch: dict, index: int, decisions: list[dict] | None = None, *, 
     ]
     decision = None
     for candidate in decisions or []:
-        if candidate.get("step") == index:
+        if candidate.step == index:
             decision = candidate
 
-    chain = [
-        {"id": item.get("id"), "label": item.get("label", ""), "player": names.get(item.get("player"), ""),
-         "speed": SPEED_LABELS.get(item.get("speed"), ""),
-         "target": (by_id[item["target"]].name if item.get("target") in by_id else ""), "resolving": False}
-        for item in reversed(board.get("chain") or [])
-    ]
-    resolving = chain_resolving(trace, index)
-    if resolving:
-        chain.insert(0, {"id": resolving["id"], "label": resolving.get("label") or "",
-                         "player": names.get(resolving.get("player"), ""), "speed": "", "target": "",
-                         "resolving": True})
-    showdown = None
-    if board.get("showdown"):
-        s = board["showdown"]
-        field_ = (board.get("battlefields") or {}).get(s.get("battlefield")) or {}
-        place = field_.get("name") or getattr(by_id.get(s.get("battlefield")), "name", "")
-        showdown = {"battlefield": place, "combat": bool(s.get("combat")),
-                    "attacker": names.get(s.get("attacker"), ""), "defender": names.get(s.get("defender"), ""),
-                    "focus": names.get(s.get("focus"), "")}
     whys, why_title = step_whys(step, by_id, board)
-    with_board = bool(board.get("battlefields")) or has_board(data)
+    with_board = bool(board.battlefields) or has_board(data)
     return StepView(
         index=index, total=len(shown), step=step, objects=objects, players=players, effects=effects,
-        layers=layers, reexamined=reexamined, text=step.get("text") or "", decision=decision,
+        layers=layers, reexamined=reexamined, text=step.text, decision=decision,
         is_last=index == len(trace) - 1, position=position,
-        zones=_zones(objects, board, players, order, data, step), chain=chain, showdown=showdown,
-        whys=whys, why_title=why_title, kind_label=kind_label(step), has_board=with_board,
-        show_layers=bool(effects) or any(s.get("layer") for s in trace),
+        zones=_zones(objects, board, players, order, data),
+        chain=_chain(board, chain_resolving(trace, index), names, by_id), showdown=_showdown(board, names, by_id),
+        whys=whys, why_title=why_title, kind_label=step.kind_label, has_board=with_board,
+        show_layers=bool(effects) or any(s.layer for s in trace),
     )
 
 
-def step_whys(step: dict, objects: dict[str, BoardObject], board: dict) -> tuple[list[dict], str]:
-    """« Pourquoi ? » for this step: why a unit takes damage here, why a unit counts 0, why (no) point."""
-    reason = step.get("reason") or {}
-    code = reason.get("code")
-    whys: list[dict] = []
+def _effect_label(effects: Mapping[str, EffectState], eid: str) -> str | None:
+    """The label of an effect present in the state, else ``None``."""
+    return effects[eid].label if eid in effects else None
+
+
+def step_whys(step: Step, objects: dict[str, BoardObject], board: BoardState) -> tuple[list[dict], str]:
+    """« Pourquoi ? » for this step: why a unit takes damage here (R. 815 Tank first…), why a unit counts 0
+    (stunned, R. 423), why a point is scored or refused (R. 471 final point…)."""
+    reason = step.reason
+    code = reason.code
+    whys: list[dict | None] = []
     title = ""
-    name = objects[step["object"]].name if step.get("object") in objects else ""
-    if step.get("kind") == "assign" and reason.get("why"):
-        what = "ces dégâts" if reason.get("amount") else "aucun dégât"
+    name = objects[step.object].name if step.object in objects else ""
+    if step.kind == "assign" and reason.why:
+        what = "ces dégâts" if reason.amount else "aucun dégât"
         title = f"Pourquoi {what} pour {name} ?" if name else "Pourquoi cette répartition ?"
-        whys.append(why_of(reason["why"]))
-        if reason.get("excess"):
+        whys.append(why_of(reason.why))
+        if reason.excess:
             whys.append(why_of("excess_on_last"))
     elif code == "damage_step":
         title = "Pourquoi ces totaux ?"
-        for contribution in reason.get("contributions") or []:
-            if contribution.get("why"):
-                who = objects[contribution["object"]].name if contribution.get("object") in objects else ""
-                why = why_of(contribution["why"])
+        for contribution in reason.contributions:
+            if contribution.why:
+                who = objects[contribution.object].name if contribution.object in objects else ""
+                why = why_of(contribution.why)
                 if why:
                     label = why["label"][0].lower() + why["label"][1:]
-                    why["label"] = f"{who} compte pour {contribution.get('counts', 0)} : {label}"
+                    why["label"] = f"{who} compte pour {contribution.counts} : {label}"
                     whys.append(why)
-    elif code == "score" or (code in ("score_refused", "combat_damage") and reason.get("why")):
-        point = reason.get("point") if code == "score" else code != "score_refused"
+    elif code == "score" or (code in ("score_refused", "combat_damage") and reason.why):
+        point = reason.point if code == "score" else code != "score_refused"
         if code == "combat_damage":
             title = f"Pourquoi ces dégâts pour {name} ?" if name else "Pourquoi ?"
         else:
             title = "Pourquoi ce point ?" if point else "Pourquoi aucun point ?"
-        why = why_of(reason.get("why"))
+        why = why_of(reason.why)
         if why:
-            missing = (reason.get("why") or {}).get("missing") if isinstance(reason.get("why"), dict) else None
+            missing = reason.why.missing if reason.why else ()
             if missing:
-                fields = board.get("battlefields") or {}
+                fields = board.battlefields
                 why["label"] += " ; pas encore marqué" + ("s" if len(missing) > 1 else "") + " : " + ", ".join(
-                    (fields.get(m) or {}).get("name") or getattr(objects.get(m), "name", m) for m in missing)
+                    (fields[m].name if m in fields else "") or getattr(objects.get(m), "name", m) for m in missing)
             whys.append(why)
     return [w for w in whys if w], title
 
 
-def label_decisions(decisions: list[dict], branch: dict) -> list[dict]:
-    """Order decisions with the French labels of their two effects."""
+def label_decisions(decisions: Sequence[OrderDecision], branch: Branch) -> list[LabelledDecision]:
+    """Order decisions with the French labels of their two effects (the first label the trace gives each)."""
     labels: dict[str, str] = {}
-    for step in branch.get("trace") or []:
-        for eid, effect in ((step.get("state") or {}).get("effects") or {}).items():
-            labels.setdefault(eid, effect.get("label", eid))
+    for step in branch.trace:
+        for eid, effect in step.state.effects.items():
+            labels.setdefault(eid, effect.label)
     return [
-        {**d, "first_label": labels.get(d.get("first"), d.get("first")),
-         "then_label": labels.get(d.get("then"), d.get("then"))}
+        LabelledDecision(step=d.step, reason=d.reason, value=d.value, other_value=d.other_value,
+                         first_label=labels.get(d.first, d.first), then_label=labels.get(d.then, d.then))
         for d in decisions
     ]
 
 
-def progress(branch: dict, shown: list[int] | None = None) -> list[dict]:
+def progress(branch: Branch, shown: list[int] | None = None) -> list[dict]:
     """One entry per shown step for the progress line, labelled in French."""
-    trace = branch.get("trace") or []
+    trace = branch.trace
     indices = shown if shown is not None else range(len(trace))
     return [
-        {"index": i, "number": n + 1, "kind": kind_label(trace[i]), "layer": trace[i].get("layer")}
+        {"index": i, "number": n + 1, "kind": trace[i].kind_label, "layer": trace[i].layer}
         for n, i in enumerate(indices)
     ]
 
 
-def _names(branch: dict) -> dict[str, str]:
-    trace = branch.get("trace") or []
+# --- the final result, and what a « what if? » changed ------------------------------------------------------
+
+
+def _names(branch: Branch) -> dict[str, str]:
+    """Object names as the first and last steps give them (a name may change), then the branch's own."""
     names = {}
-    for step in (trace[0], trace[-1]) if trace else ():
-        for oid, obj in ((step.get("state") or {}).get("objects") or {}).items():
-            names[oid] = obj.get("name", oid)
-    for oid, obj in (branch.get("objects") or {}).items():
-        names.setdefault(oid, obj.get("name", oid))
+    for step in (branch.trace[0], branch.trace[-1]) if branch.trace else ():
+        for oid, obj in step.state.objects.items():
+            names[oid] = obj.name
+    for oid, obj in branch.objects.items():
+        names.setdefault(oid, obj.name)
     return names
 
 
-def summary(branch: dict, result: dict, data: dict | None = None) -> list[str]:
+def _as_branch(branch: Branch | dict) -> Branch:
+    """Callers outside the player (the sandbox) pass a raw branch dict."""
+    return branch if isinstance(branch, Branch) else Branch.from_dict(branch)
+
+
+def summary(branch: Branch | dict, result: Result | dict | None = None, data: dict | None = None) -> list[str]:
     """The final result stated plainly: one sentence per unit, per combat, per score, per query."""
+    branch = _as_branch(branch)
     lines = []
     names = _names(branch)
     order = display_order(data or {}, branch)
-    players = {pid: p.get("name", pid) for pid, p in (branch.get("players") or {}).items()}
-    objects = branch.get("objects") or {}
+    players = {pid: p.name for pid, p in branch.players.items()}
+    objects = branch.objects
     for oid, obj in ordered(objects, order["objects"]):
         name = names.get(oid, oid)
-        kind = obj.get("type") or "unit"
-        if kind == "battlefield":
-            controller = players.get(obj.get("controller"))
+        if obj.kind == "battlefield":
+            controller = players.get(obj.controller)
             lines.append(f"{name} : contrôlé par {controller}." if controller else f"{name} : sans contrôleur.")
             continue
-        if kind == "gear":
-            unit = objects.get(obj.get("attached_to") or "")
-            zone = (ZONE_LABELS.get(obj.get("zone")) or "").lower()
-            where = f"attaché à {names.get(obj['attached_to'])}" if unit else zone
+        if obj.kind == "gear":
+            unit = objects.get(obj.attached_to or "")
+            zone = (ZONE_LABELS.get(obj.zone) or "").lower()
+            where = f"attaché à {names.get(obj.attached_to)}" if unit else zone
             lines.append(f"{name} (équipement) : {where}.")
             continue
-        parts = [f"{name} : puissance {obj.get('power')}"]
-        keywords = obj.get("keywords") or []
-        parts.append("mots-clés " + ", ".join(keywords) if keywords else "aucun mot-clé")
-        if obj.get("mighty"):
+        parts = [f"{name} : puissance {obj.power}"]
+        parts.append("mots-clés " + ", ".join(obj.keywords) if obj.keywords else "aucun mot-clé")
+        if obj.mighty:
             parts.append("puissante")
-        if obj.get("damage"):
-            parts.append(f"{obj['damage']} dégât{'s' if obj['damage'] > 1 else ''}")
-        zone = ZONE_LABELS.get(obj.get("zone"))
-        if obj.get("zone") == "battlefield" and obj.get("at") in objects:
-            parts.append(f"sur {names.get(obj['at'])}")
+        if obj.damage:
+            parts.append(f"{obj.damage} dégât{'s' if obj.damage > 1 else ''}")
+        zone = ZONE_LABELS.get(obj.zone)
+        if obj.zone == "battlefield" and obj.at in objects:
+            parts.append(f"sur {names.get(obj.at)}")
         elif zone:
             parts.append(zone.lower())
         lines.append(", ".join(parts) + ".")
-    for combat in branch.get("combats") or []:
-        might = combat.get("might") or {}
+    for combat in branch.combats:
         lines.append(
-            f"Combat à {names.get(combat.get('battlefield'), '')} : {players.get(combat.get('attacker'), '')} "
-            f"{might.get('attacker')} contre {players.get(combat.get('defender'), '')} {might.get('defender')} — "
-            f"{COMBAT_RESULTS.get(combat.get('result'), combat.get('result') or '')}.")
-    for score in branch.get("scores") or []:
-        why = why_of(score.get("why"))
-        verb = HOW_LABELS.get(score.get("how"), score.get("how") or "")
-        outcome = (f"un point ({score.get('points_before')} → {score.get('points_after')})" if score.get("point")
-                   else "aucun point")
-        line = f"{players.get(score.get('player'), '')} {verb} {names.get(score.get('battlefield'), '')} : {outcome}"
+            f"Combat à {names.get(combat.battlefield, '')} : {players.get(combat.attacker, '')} "
+            f"{combat.might_attacker} contre {players.get(combat.defender, '')} {combat.might_defender} — "
+            f"{COMBAT_RESULTS.get(combat.result, combat.result or '')}.")
+    for score in branch.scores:
+        why = why_of(score.why)
+        verb = HOW_LABELS.get(score.how, score.how or "")
+        outcome = f"un point ({score.points_before} → {score.points_after})" if score.point else "aucun point"
+        line = f"{players.get(score.player, '')} {verb} {names.get(score.battlefield, '')} : {outcome}"
         lines.append(line + (f" — {why['label'][0].lower()}{why['label'][1:]}" if why else "") + ".")
-    if branch.get("winner"):
-        winner = players.get(branch["winner"], branch["winner"])
+    if branch.winner:
+        winner = players.get(branch.winner, branch.winner)
         lines.append(f"{winner} atteint le score de victoire et gagne la partie.")
-    for query in branch.get("queries") or []:
-        text = query.get("text") if isinstance(query, dict) else None
-        if text:
-            lines.append(text)
+    for query in branch.queries:
+        if query.text:
+            lines.append(query.text)
     return lines
 
 
-def difference(original: dict, changed: dict, data: dict | None = None) -> list[str]:
+def difference(original: Branch, changed: Branch, data: dict | None = None) -> list[str]:
     """What a "what if?" changed in the final result: « Fiora : 6 → 4, Bouclier perdu »."""
     lines = []
-    before_objects = original.get("objects") or {}
-    after_objects = changed.get("objects") or {}
+    before_objects = original.objects
+    after_objects = changed.objects
     names = _names(original)
-    players = {pid: p.get("name", pid) for pid, p in (original.get("players") or {}).items()}
+    players = {pid: p.name for pid, p in original.players.items()}
     order = display_order(data or {}, original)
 
-    def place(obj: dict) -> str:
-        if obj.get("zone") == "battlefield" and obj.get("at") in names:
-            return names[obj["at"]]
-        return ZONE_LABELS.get(obj.get("zone"), obj.get("zone") or "—")
+    def place(obj: ObjectState) -> str:
+        if obj.zone == "battlefield" and obj.at in names:
+            return names[obj.at]
+        return ZONE_LABELS.get(obj.zone, obj.zone or "—")
 
     ids = {oid: None for oid in list(before_objects) + list(after_objects)}
     for oid, _ in ordered(ids, order["objects"]):
-        before, after = before_objects.get(oid) or {}, after_objects.get(oid) or {}
+        # An object on one side only is compared with an object the result says nothing about.
+        before = before_objects.get(oid) or ObjectState.from_dict(oid, {})
+        after = after_objects.get(oid) or ObjectState.from_dict(oid, {})
         name = names.get(oid, oid)
         parts = []
-        if (before.get("type") or after.get("type")) == "battlefield":
-            if before.get("controller") != after.get("controller"):
-                parts.append(f"contrôlé par {players.get(after.get('controller'), 'personne')} au lieu de "
-                             f"{players.get(before.get('controller'), 'personne')}")
+        if (before.type or after.type) == "battlefield":
+            if before.controller != after.controller:
+                parts.append(f"contrôlé par {players.get(after.controller, 'personne')} au lieu de "
+                             f"{players.get(before.controller, 'personne')}")
             if parts:
                 lines.append(f"{name} : " + ", ".join(parts))
             continue
-        if before.get("power") != after.get("power") and (before.get("type") or "unit") != "gear":
-            parts.append(f"{before.get('power')} → {after.get('power')}")
-        lost = [k for k in before.get("keywords") or [] if k not in (after.get("keywords") or [])]
-        won = [k for k in after.get("keywords") or [] if k not in (before.get("keywords") or [])]
+        if before.power != after.power and before.kind != "gear":
+            parts.append(f"{before.power} → {after.power}")
+        lost = [k for k in before.keywords if k not in after.keywords]
+        won = [k for k in after.keywords if k not in before.keywords]
         parts += [f"{k} perdu" for k in lost] + [f"{k} gagné" for k in won]
-        if bool(before.get("mighty")) != bool(after.get("mighty")):
-            parts.append("devient puissante" if after.get("mighty") else "n'est plus puissante")
-        if (before.get("damage") or 0) != (after.get("damage") or 0):
-            parts.append(f"dégâts {before.get('damage') or 0} → {after.get('damage') or 0}")
-        if (before.get("zone"), before.get("at")) != (after.get("zone"), after.get("at")):
+        if before.mighty != after.mighty:
+            parts.append("devient puissante" if after.mighty else "n'est plus puissante")
+        if before.damage != after.damage:
+            parts.append(f"dégâts {before.damage} → {after.damage}")
+        if (before.zone, before.at) != (after.zone, after.at):
             parts.append(f"{place(before)} → {place(after)}")
         if parts:
             lines.append(f"{name} : " + ", ".join(parts))
-    after_players = changed.get("players") or {}
-    for pid, p in ordered(original.get("players"), order["players"]):
-        q = after_players.get(pid) or {}
-        if p.get("points") != q.get("points"):
-            lines.append(f"{players.get(pid, pid)} : {p.get('points')} → {q.get('points')} points")
-        if p.get("xp") != q.get("xp"):
-            lines.append(f"{players.get(pid, pid)} : {p.get('xp')} → {q.get('xp')} XP")
-    if original.get("winner") != changed.get("winner"):
-        winner = changed.get("winner")
+    for pid, p in ordered(original.players, order["players"]):
+        q = changed.players.get(pid) or PlayerState.from_dict(pid, {})
+        if p.points != q.points:
+            lines.append(f"{players.get(pid, pid)} : {p.points} → {q.points} points")
+        if p.xp != q.xp:
+            lines.append(f"{players.get(pid, pid)} : {p.xp} → {q.xp} XP")
+    if original.winner != changed.winner:
+        winner = changed.winner
         lines.append(f"{players.get(winner, winner)} gagne la partie" if winner else "personne ne gagne la partie")
     return lines
 
@@ -944,12 +1014,13 @@ def player_context(*, result: dict, data: dict, scenario_hash: str, query, base_
     if errors:
         status = 400
         changes = {}
-    all_branches = branches(result)
-    original_branches = branches(original)
+    typed = Result.from_dict(result)  # the stored JSON, read once
+    all_branches = typed.branches
+    original_branches = all_branches if original is result else Result.from_dict(original).branches
     branch_index = max(0, min(_int_value(query, "branche"), len(all_branches) - 1))
     branch = all_branches[branch_index]
-    trace = branch.get("trace") or []
-    decisions = label_decisions(branch.get("order_decisions") or result.get("order_decisions") or [], branch)
+    trace = branch.trace
+    decisions = label_decisions(branch.order_decisions or typed.main.order_decisions, branch)
     keys = key_steps(trace, decisions)
     detail = query.get(DETAIL_PARAM) == "1"
     requested = query.get("etape")
@@ -958,7 +1029,7 @@ def player_context(*, result: dict, data: dict, scenario_hash: str, query, base_
     if not detail and index not in keys:
         detail = True  # a permalink to a bookkeeping step still shows that very step
     shown = list(range(len(trace))) if detail else keys
-    view = step_view(branch, index, decisions, data=data, shown=shown, result=result)
+    view = step_view(branch, index, decisions, data=data, shown=shown, result=typed)
     variant = variant_query(changes, available)
     fixed = urlencode(fixed_params or {})
     prefix = "&".join(part for part in (fixed, variant) if part)
@@ -992,10 +1063,10 @@ def player_context(*, result: dict, data: dict, scenario_hash: str, query, base_
     other_index = index if (not detail or index in keys) else max((k for k in keys if k <= index), default=0)
     context = {
         "result": result,
-        "branch": branch,
+        "branch": branches(result)[branch_index],
         "branch_index": branch_index,
         "branches": [
-            {"index": i, "label": b.get("label") or f"Choix {i + 1}", **link(0, i), "current": i == branch_index}
+            {"index": i, "label": b.label or f"Choix {i + 1}", **link(0, i), "current": i == branch_index}
             for i, b in enumerate(all_branches)
         ] if len(all_branches) > 1 else [],
         "view": view,
@@ -1014,8 +1085,8 @@ def player_context(*, result: dict, data: dict, scenario_hash: str, query, base_
         "key_total": len(keys),
         "trace_total": len(trace),
         "permalink": step_query(index),
-        "summary": summary(branch, result, data),
-        "decisions": [d for d in decisions if d.get("reason") == "dependency"],
+        "summary": summary(branch, typed, data),
+        "decisions": [d for d in decisions if d.reason == "dependency"],
         "switches": switches,
         "switch_groups": switch_groups(switches, data),
         "changes": changes,
