@@ -6,7 +6,8 @@ import hashlib
 
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.urls import reverse
+
+from riftpal.links import slug_url
 
 
 class WorkedExample(models.Model):
@@ -46,7 +47,7 @@ class WorkedExample(models.Model):
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
-        return reverse("examples:detail", args=[self.slug])
+        return slug_url("examples:detail", self.slug)
 
     def compute_hash(self) -> str:
         return hashlib.sha256(self.scenario.encode("utf-8")).hexdigest()

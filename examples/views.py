@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from django.http import HttpRequest, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
+
+from riftpal.fragments import fragment
 
 from . import player
 from .models import WorkedExample
@@ -17,22 +22,30 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
-def embedded_players(request: HttpRequest, examples) -> list[str]:
-    """The live example player of each example, at its first step, ready to drop into a page.
+def embedded_players(owner: str, examples) -> SafeString:
+    """The live example players of what ``owner`` names (``"faq:12"``: an FAQ entry, a guide section…), each at its
+    first step, as one piece of HTML.
+
+    The piece is the same for every visitor and is rendered once per content version (``riftpal.fragments``): on a
+    warm cache, ``examples`` (a lazy queryset) is not even read. A change to an example, to its links or to any
+    other content starts a new version.
 
     One situation, one player: an example whose scenario plays exactly the same situation as one already
     on the page (same text, or same data apart from title, description and topic) is left out.
     """
-    rendered = []
+    return fragment("embedded-players", (owner,), lambda: "".join(_players(examples)))
+
+
+def _players(examples) -> Iterator[str]:
     seen: set[str] = set()
     for example in examples:
         keys = {example.scenario_hash, player.situation_key(player.parse_scenario(example.scenario))}
         if keys & seen:
             continue
         seen |= keys
+        # Rendered without the request: nothing in a player depends on who asks.
         context, _ = example_context(example, embedded=True)
-        rendered.append(render_to_string("examples/_player.html", context, request))
-    return rendered
+        yield render_to_string("examples/_player.html", context)
 
 
 @require_GET

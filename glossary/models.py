@@ -6,7 +6,8 @@ import unicodedata
 
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.urls import reverse
+
+from riftpal.links import slug_url
 
 from .rendering import MarkdownFieldsMixin
 
@@ -71,7 +72,7 @@ class Term(MarkdownFieldsMixin, models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("glossary:detail", args=[self.slug])
+        return slug_url("glossary:detail", self.slug)
 
     def markdown_options(self) -> dict:
         # A term's own page never links to itself.

@@ -1,4 +1,5 @@
-"""The project as an app: it keeps the page cache's content version in step with every content app."""
+"""The project as an app: it keeps the content version in step with every content app. Whole pages, fragments
+(riftpal.fragments) and the glossary and rules index each worker keeps are all stored per content version."""
 
 from __future__ import annotations
 
@@ -16,8 +17,7 @@ CONTENT_APPS = ("rules", "glossary", "examples")
 def content_changed(sender, **kwargs) -> None:
     """Bump the content version now (this transaction's own reads) and again once the transaction commits, so a
     page rendered meanwhile from the old rows is never stored under the new version."""
-    if not settings.PAGE_CACHE_ENABLED or sender._meta.app_label not in getattr(
-            settings, "PAGE_CACHE_CONTENT_APPS", CONTENT_APPS):
+    if sender._meta.app_label not in getattr(settings, "PAGE_CACHE_CONTENT_APPS", CONTENT_APPS):
         return
     if sender._meta.label_lower in {label.lower() for label in getattr(settings, "PAGE_CACHE_IGNORED_MODELS", ())}:
         return

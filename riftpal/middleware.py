@@ -83,6 +83,7 @@ VERSION_KEY = "riftpal:content-version"
 RELEASE_KEY = "riftpal:release"
 # (version, monotonic time it was read): one pair per process, whatever the size of the content.
 _last_read: tuple[int | None, float] = (None, 0.0)
+_store_down = False
 
 
 def _version_store():
@@ -93,27 +94,42 @@ def content_version() -> int:
     """The content version: nanoseconds since the epoch at the last change of any content.
 
     A worker trusts the value it read for ``PAGE_CACHE_VERSION_CHECK_SECONDS``, so another worker's change reaches
-    it within that delay at the cost of one cache read a second.
+    it within that delay at the cost of one cache read a second. Pages, fragments, the glossary and the rules
+    index are all kept per version. When the store cannot be reached, the version is unknown: a new value each
+    time, so that everything kept per version is read again from the database (slower, never stale).
     """
-    global _last_read
+    global _last_read, _store_down
     version, read_at = _last_read
     now = time.monotonic()
     if version is not None and now - read_at < settings.PAGE_CACHE_VERSION_CHECK_SECONDS:
         return version
     store = _version_store()
-    version = store.get(VERSION_KEY)
-    if version is None:
-        store.add(VERSION_KEY, time.time_ns(), timeout=None)
-        version = store.get(VERSION_KEY) or time.time_ns()
+    try:
+        version = store.get(VERSION_KEY)
+        if version is None:
+            store.add(VERSION_KEY, time.time_ns(), timeout=None)
+            version = store.get(VERSION_KEY) or time.time_ns()
+    except Exception:
+        if not _store_down:  # once per outage, not once per request
+            logger.exception("Le cache des versions de contenu est injoignable.")
+        _store_down = True
+        return time.time_ns()
+    _store_down = False
     _last_read = (version, now)
     return version
 
 
 def bump_content_version() -> int:
-    """Start a new content version: every stored page becomes unreachable, Last-Modified moves forward."""
+    """Start a new content version: every stored page becomes unreachable, Last-Modified moves forward.
+
+    Called from a save's signal: an unreachable store is logged, never raised, so the editor's change is kept
+    (other workers see the new content when the store is back, or at once if they cannot read it either)."""
     global _last_read
     version = max(time.time_ns(), (_last_read[0] or 0) + 1)
-    _version_store().set(VERSION_KEY, version, timeout=None)
+    try:
+        _version_store().set(VERSION_KEY, version, timeout=None)
+    except Exception:
+        logger.exception("Le cache des versions de contenu est injoignable.")
     _last_read = (version, time.monotonic())
     return version
 

@@ -16,42 +16,93 @@ from __future__ import annotations
 
 import re
 
-SKIP_RE = re.compile(
+# Elements whose whole content keeps its characters: code, scripts, form values and text marked as English.
+PROTECTED_RE = re.compile(
     r"<(script|style|pre|code|textarea)\b.*?</\1\s*>"
-    r"|<(span|em|i|cite|p|b|strong)\b[^>]*\blang=\"en\"[^>]*>.*?</\2\s*>"  # English text keeps its typography
-    r"|<[^>]*>",
+    r"|<(span|em|i|cite|p|b|strong)\b[^>]*\blang=\"en\"[^>]*>.*?</\2\s*>",  # English text keeps its typography
     re.S | re.I,
 )
-# Between two letters, or after a letter at the end of a text run (« l'<a>étape</a> »): an elision.
-APOSTROPHE_RE = re.compile(r"(?<=[^\W\d_])(?:'|&#x27;|&#39;)(?=[^\W\d_]|$)")
-BEFORE_HIGH_RE = re.compile(r"(?<=\S)[ \u00a0]?([;!?])(?=\s|$|<|&)")
-BEFORE_COLON_RE = re.compile(r"(?:[ \u202f]|(?<=[^\W\d_)»\]]))\u00a0?:(?=\s|$)")
+# Each rule's pattern starts on the sign it changes, so the regular expression engine only stops at those signs;
+# what must come before the sign (a letter, a word) is checked on the matched text's left (``_after``).
+LETTER = re.compile(r"[^\W\d_]")
+AFTER_CLOSING = re.compile(r"[^\W\d_)»\]]")
+NOT_SPACE = re.compile(r"\S")
+# An apostrophe between two letters, or after a letter at the end of a text run (« l'<a>étape</a> »): an elision.
+APOSTROPHE_RE = re.compile(r"(?:'|&#x27;|&#39;)(?=[^\W\d_]|$)")
+# « ; ! ? » after a word get a narrow no-break space. A character reference (« &lt; ») is matched whole and given
+# back unchanged: its « ; » is not punctuation.
+BEFORE_HIGH_RE = re.compile(r"&#?\w+;|[ \u00a0]?[;!?](?=\s|$|<|&)")
+# « : » after a space, a letter or a closing sign gets a no-break space.
+BEFORE_COLON_RE = re.compile(r"[ \u202f]?\u00a0?:(?=\s|$)")
 OPEN_GUILLEMET_RE = re.compile(r"«[ \u202f]?")
 CLOSE_GUILLEMET_RE = re.compile(r"[ \u202f]?»")
 
 
-TRIGGERS = frozenset("';!?:«»&")
+def _after(match: re.Match, pattern: re.Pattern) -> bool:
+    """Whether the character just left of the match fits ``pattern``."""
+    start = match.start()
+    return start > 0 and pattern.match(match.string, start - 1) is not None
+
+
+def _apostrophe(match: re.Match) -> str:
+    return "\u2019" if _after(match, LETTER) else match.group(0)
+
+
+def _high(match: re.Match) -> str:
+    text = match.group(0)
+    if text[0] == "&" or not _after(match, NOT_SPACE):
+        return text
+    return "\u202f" + text[-1]
+
+
+def _colon(match: re.Match) -> str:
+    text = match.group(0)
+    if text[0] in " \u202f" or _after(match, AFTER_CLOSING):
+        return "\u00a0:"
+    return text
+
+
+# A text run (from the end of a tag to the next tag) holding at least one character that typography may change.
+# Runs without one, most of a page, are skipped by the regular expression engine itself.
+TEXT_RUN_RE = re.compile(r">([^<';!?:«»&]*[';!?:«»&][^<]*)")
 
 
 def _text(segment: str) -> str:
-    if not segment or TRIGGERS.isdisjoint(segment):
-        return segment
-    segment = APOSTROPHE_RE.sub("\u2019", segment)
-    segment = BEFORE_HIGH_RE.sub("\u202f\\1", segment)
-    segment = BEFORE_COLON_RE.sub("\u00a0:", segment)
-    segment = OPEN_GUILLEMET_RE.sub("«\u00a0", segment)
-    return CLOSE_GUILLEMET_RE.sub("\u00a0»", segment)
+    # Each rule runs only on a run holding its character: a substitution costs more than a membership test.
+    if "'" in segment or "&#" in segment:
+        segment = APOSTROPHE_RE.sub(_apostrophe, segment)
+    if ";" in segment or "!" in segment or "?" in segment:
+        segment = BEFORE_HIGH_RE.sub(_high, segment)
+    if ":" in segment:
+        segment = BEFORE_COLON_RE.sub(_colon, segment)
+    if "«" in segment:
+        segment = OPEN_GUILLEMET_RE.sub("«\u00a0", segment)
+    if "»" in segment:
+        segment = CLOSE_GUILLEMET_RE.sub("\u00a0»", segment)
+    return segment
 
 
 def french_typography(html: str) -> str:
     """Apply French typography to the text of an HTML document or fragment."""
     out, last = [], 0
-    for match in SKIP_RE.finditer(html):
-        out.append(_text(html[last:match.start()]))
+    for match in PROTECTED_RE.finditer(html):
+        out.append(_runs(html[last:match.start()]))
         out.append(match.group(0))
         last = match.end()
-    out.append(_text(html[last:]))
+    out.append(_runs(html[last:]))
     return "".join(out)
+
+
+def _runs(chunk: str) -> str:
+    """Typeset the text runs of a chunk of HTML that holds no protected element. The chunk's start is the start of
+    a run too (the start of the document, or just after a protected element): a ">" put in front makes it one."""
+    if not chunk:
+        return chunk
+    return TEXT_RUN_RE.sub(_typeset_run, ">" + chunk)[1:]
+
+
+def _typeset_run(match: re.Match) -> str:
+    return ">" + _text(match.group(1))
 
 
 class TypographyMiddleware:

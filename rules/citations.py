@@ -156,17 +156,17 @@ class RulesIndex:
 
 
 def get_index() -> RulesIndex:
-    """The index for the current content (rebuilt when a section is added, changed or deleted)."""
-    from django.db.models import Count, Max
-
+    """The index for the current content, rebuilt when a section (or any content) is added, changed or deleted: the
+    site's content version (``riftpal.middleware.content_version``) says so without a query."""
     from glossary.signals import in_batch
+    from riftpal.middleware import content_version
 
     from .models import RuleSection
 
     cached = getattr(_cache, "index", None)
     if cached is not None and in_batch():
         return cached[1]
-    version = tuple(RuleSection.objects.aggregate(n=Count("pk"), last=Max("updated_at")).values())
+    version = content_version()
     if cached is None or cached[0] != version:
         sections = [
             {"url": s.get_absolute_url(), "title": s.title, "covers": s.covers, "summaries": s.rule_summaries}

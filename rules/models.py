@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from examples.models import WorkedExample
 from glossary.rendering import MarkdownFieldsMixin
+from riftpal.links import slug_url
 
 from . import citations
 from .choices import CURRENT_RULES_VERSION, RULES_VERSION_DATES, Chapter, RulesVersion
@@ -87,7 +88,7 @@ class Card(MarkdownFieldsMixin, models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("rules:card_detail", args=[self.slug])
+        return slug_url("rules:card_detail", self.slug)
 
     def clean(self):
         for field in ("domains", "keywords"):
@@ -97,10 +98,6 @@ class Card(MarkdownFieldsMixin, models.Model):
 
 
 class FAQEntryQuerySet(models.QuerySet):
-    def for_page(self):
-        """What an entry's page shows, fetched in three queries whatever the number of links."""
-        return self.select_related("category").prefetch_related("cards", "related", "examples")
-
     def by_category(self):
         return self.select_related("category").order_by("category__order", "order", "question")
 
@@ -136,6 +133,8 @@ class FAQEntry(CheckedMixin, MarkdownFieldsMixin, models.Model):
 
     class Meta:
         ordering = ["category__order", "order", "question"]
+        # The FAQ index reads the first questions of each theme in this order, from the index alone.
+        indexes = [models.Index(fields=["category", "order", "question", "slug"], name="faq_theme_order")]
         verbose_name = "question de la FAQ"
         verbose_name_plural = "questions de la FAQ"
 
@@ -143,7 +142,7 @@ class FAQEntry(CheckedMixin, MarkdownFieldsMixin, models.Model):
         return self.question
 
     def get_absolute_url(self) -> str:
-        return reverse("rules:faq_detail", args=[self.slug])
+        return slug_url("rules:faq_detail", self.slug)
 
 
 class Guide(CheckedMixin, MarkdownFieldsMixin, models.Model):
@@ -166,7 +165,7 @@ class Guide(CheckedMixin, MarkdownFieldsMixin, models.Model):
         return self.title
 
     def get_absolute_url(self) -> str:
-        return reverse("rules:guide_detail", args=[self.slug])
+        return slug_url("rules:guide_detail", self.slug)
 
 
 class GuideSection(MarkdownFieldsMixin, models.Model):
@@ -232,7 +231,7 @@ class RuleSection(CheckedMixin, MarkdownFieldsMixin, models.Model):
         return self.title
 
     def get_absolute_url(self) -> str:
-        return reverse("rules:rule_section", args=[self.slug])
+        return slug_url("rules:rule_section", self.slug)
 
     def clean(self):
         if not citations.valid_covers(self.covers):

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from html import escape
+
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.paginator import Paginator
 from django.db.models import Count, F, Prefetch, Q, Window
 from django.db.models.functions import RowNumber
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
 from examples.models import WorkedExample
 from examples.views import embedded_players
+from riftpal.links import slug_url_parts
 
 from . import citations
 from .choices import CURRENT_RULES_VERSION, OFFICIAL_RULES_URL, Chapter
@@ -41,9 +44,9 @@ FAQ_PER_PAGE = 40
 def faq_index(request: HttpRequest):
     """Every theme with its first questions and a link to the rest: ``?categorie=<slug>&page=<n>`` lists one
     theme, a page at a time. The page stays the same size however many questions the FAQ holds."""
-    categories = list(Category.objects.annotate(entry_count=Count("entries")))
     slug = request.GET.get("categorie")
     if slug:
+        categories = list(Category.objects.annotate(entry_count=Count("entries")))
         category = next((item for item in categories if item.slug == slug), None)
         if category is None:
             raise Http404("Ce thème de la FAQ n'existe pas.")
@@ -51,27 +54,47 @@ def faq_index(request: HttpRequest):
                          .only("slug", "question"), FAQ_PER_PAGE).get_page(request.GET.get("page"))
         return render(request, "rules/faq-index.html", {"categories": categories, "category": category,
                                                          "page": page})
-    # The first questions of every theme in one query and without model instances: this page is the busiest
-    # of the FAQ. Each link is the reversed URL of a placeholder slug with the real slug put in.
-    rank = Window(RowNumber(), partition_by=F("category_id"), order_by=[F("order"), F("question"), F("pk")])
-    rows = (FAQEntry.objects.annotate(rank=rank).filter(rank__lte=FAQ_FIRST_PER_CATEGORY)
-            .values_list("category_id", "slug", "question"))
-    pattern = reverse("rules:faq_detail", args=["__slug__"])
-    first: dict[int, list[dict]] = {}
-    for category_id, entry_slug, question in rows:
-        first.setdefault(category_id, []).append({"url": pattern.replace("__slug__", entry_slug), "question": question})
+    # The first questions of every theme and each theme's count in one query read from the index
+    # faq_theme_order, without model instances: this is the busiest page of the FAQ. No ORDER BY in SQL (the
+    # default one joins the themes): the rows are put in order here, by theme and rank, on every database alike.
+    # Each theme's list is built here rather than by two template variables a question: the slugs are escaped (a
+    # SlugField holds nothing to escape, but the stdlib's escape costs less than an assertion) and so are the
+    # questions, as a template would.
+    in_theme = {"partition_by": F("category_id")}
+    rows = sorted(
+        FAQEntry.objects.order_by()
+        .annotate(rank=Window(RowNumber(), order_by=[F("order"), F("question"), F("pk")], **in_theme),
+                  total=Window(Count("pk"), **in_theme))
+        .filter(rank__lte=FAQ_FIRST_PER_CATEGORY)
+        .values_list("category_id", "rank", "total", "slug", "question")
+    )
+    head, tail = slug_url_parts("rules:faq_detail")
+    first: dict[int, list[str]] = {}
+    counts: dict[int, int] = {}
+    for category_id, _rank, total, entry_slug, question in rows:
+        counts[category_id] = total
+        first.setdefault(category_id, []).append(
+            f'<li><a href="{head}{escape(entry_slug)}{tail}">{escape(question)}</a></li>')
+    categories = list(Category.objects.all())
     for item in categories:
-        item.first_entries = first.get(item.pk, [])
+        entries = first.get(item.pk, [])
+        item.entry_count = counts.get(item.pk, 0)
+        item.shown_count = len(entries)
+        item.first_questions = mark_safe("\n".join(entries))  # every value in it escaped above
     return render(request, "rules/faq-index.html", {"categories": categories})
 
 
 @require_GET
 def faq_detail(request: HttpRequest, slug: str):
-    entry = get_object_or_404(FAQEntry.objects.for_page(), slug=slug)
+    """One question. Its links are read by three plain queries (prefetch_related's bookkeeping costs more than the
+    queries on a page this hot) and only the columns the page shows; the players come from the fragment cache."""
+    entry = get_object_or_404(FAQEntry.objects.select_related("category"), slug=slug)
     return render(request, "rules/faq-detail.html", {
         "entry": entry,
+        "cards": list(entry.cards.all()),
+        "related": list(entry.related.only("slug", "question", "category")),
         "cited": cited_rules(entry.rules),
-        "players": embedded_players(request, entry.examples.all()),
+        "players": embedded_players(f"faq:{entry.pk}", entry.examples.all()),
     })
 
 
@@ -85,12 +108,13 @@ def guide_index(request: HttpRequest):
 def guide_detail(request: HttpRequest, slug: str):
     guide = get_object_or_404(
         Guide.objects.prefetch_related(
-            Prefetch("sections", queryset=GuideSection.objects.order_by("order").prefetch_related("examples"))
+            # No examples: the players come from the fragment cache, which reads them only once per version.
+            Prefetch("sections", queryset=GuideSection.objects.order_by("order"))
         ),
         slug=slug,
     )
     for section in guide.sections.all():
-        section.players = embedded_players(request, section.examples.all())
+        section.players = embedded_players(f"guide-section:{section.pk}", section.examples.all())
     return render(request, "rules/guide-detail.html", {"guide": guide, "guides": Guide.objects.all()})
 
 

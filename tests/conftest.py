@@ -10,6 +10,17 @@ CHROMIUM = os.environ.get("RIFTPAL_CHROMIUM", "/usr/bin/chromium")
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
+@pytest.fixture(autouse=True)
+def fresh_content_version():
+    """A rolled-back test transaction sends no signal: without a new content version, the glossary and the rules
+    index kept by the process (and any fragment) would still hold the rows the last test created."""
+    from riftpal.middleware import bump_content_version
+
+    bump_content_version()
+    yield
+    bump_content_version()
+
+
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright
@@ -71,7 +82,10 @@ def site_content(db):
         return
     connection.ensure_connection()
     if "copy" in _loaded_sqlite:
+        from riftpal.middleware import bump_content_version
+
         _loaded_sqlite["copy"].backup(connection.connection)
+        bump_content_version()  # rows put back without a signal
         return
     Loader().load_all()
     copy = sqlite3.connect(":memory:", check_same_thread=False)

@@ -33,3 +33,17 @@ def test_the_middleware_typesets_html_only(rf):
 
     assert TypographyMiddleware(html_view)(rf.get("/")).content.decode() == "<p>C’est ça\u202f?</p>"
     assert "C'est ça ?" in TypographyMiddleware(json_view)(rf.get("/")).content.decode()
+
+
+def test_character_references_keep_their_semicolon():
+    # « 4 < 6 » is written « 4 &lt; 6 »: a space before « ; » would break the reference into « &lt ; ».
+    assert french_typography("<li>survit (4 &lt; 6). A &amp; B ; c</li>") == (
+        "<li>survit (4 &lt; 6). A &amp; B\u202f; c</li>")
+    assert french_typography("<p>&quot;Tank&quot; ? l&#39;unité</p>") == "<p>&quot;Tank&quot;\u202f? l’unité</p>"
+
+
+def test_text_at_the_start_of_a_fragment_and_after_code_is_typeset():
+    assert french_typography("Qu'est-ce ? <b>x</b>") == "Qu’est-ce\u202f? <b>x</b>"
+    assert french_typography("<code>a:b</code> : l'a") == "<code>a:b</code>\u00a0: l’a"
+    # A sign whose left side does not qualify stays as it is: a digit before « : », a space before « ? ».
+    assert french_typography("<p>10:30, 9\u00a0: x, '3</p>") == "<p>10:30, 9\u00a0: x, '3</p>"

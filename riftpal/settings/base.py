@@ -85,6 +85,7 @@ TEMPLATES = [
                 # No "csp" processor: no nonce in pages that are cached and shared (see SECURE_CSP).
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "riftpal.context_processors.site",
             ],
         },
     },
@@ -148,6 +149,9 @@ PAGE_CACHE_STALE_WHILE_REVALIDATE = env_int("DJANGO_PAGE_CACHE_STALE_WHILE_REVAL
 # How long a worker trusts the content version it last read before reading it again (other workers' edits).
 PAGE_CACHE_VERSION_CHECK_SECONDS = 1.0
 PAGE_CACHE_MAX_BYTES = 512 * 1024
+# Pieces that depend only on the content (an embedded example player) are rendered once per content version and
+# kept in the same cache, whether or not the whole page is (riftpal/fragments.py).
+FRAGMENT_CACHE_ENABLED = env_bool("DJANGO_FRAGMENT_CACHE", True)
 # The search page drops NUL and control characters from its query itself (search/text.py): let it through.
 BAD_CHARACTERS_EXEMPT_PREFIXES = ["/recherche/"]
 # A bench-only URL (/_bench/minimal/) that bench/pages.py compares the cached pages with. Never in production.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -49,3 +51,19 @@ def test_size_and_queries_do_not_grow_with_the_content(client):
         large_size = len(client.get("/faq/").content)
     assert len(large) == len(small)
     assert abs(large_size - small_size) < 200
+
+
+def test_each_theme_lists_its_questions_in_the_editors_order_and_escaped(client):
+    theme = category(name="Ordre")
+    later = faqs(theme, 1)[0]
+    later.order, later.question = 9, "Et <script>alert(1)</script> ensuite ?"
+    later.save()
+    first = faqs(theme, 1)[0]
+    first.order, first.question = 1, "D'abord « celle-ci » ?"
+    first.save()
+    section = client.get("/faq/").content.decode().split(f'id="{theme.slug}"')[1].split("</section>")[0]
+    links = re.findall(r'<li><a href="(/faq/[^"]+/)">([^<]+)</a></li>', section)
+    assert [url for url, _ in links] == [first.get_absolute_url(), later.get_absolute_url()]
+    assert "<script>" not in section and "&lt;script&gt;alert(1)&lt;/script&gt;" in section
+    # The theme's count comes from the same query as its questions.
+    assert "Les 2 questions" not in section  # both shown: no link to the rest

@@ -62,3 +62,18 @@ def test_hashed_files_are_cached_for_a_year(collected, rf):
             assert response.status_code == 200
             assert "max-age=315360000" in response["Cache-Control"] and "immutable" in response["Cache-Control"]
             assert response["Content-Encoding"] in ("gzip", "br")
+
+
+def test_the_storage_gives_each_static_url_from_the_manifest_and_remembers_it(collected):
+    from riftpal.storage import StaticFilesStorage
+
+    paths = json.loads((collected / "staticfiles.json").read_text())["paths"]
+    with override_settings(STATIC_ROOT=collected, DEBUG=False):
+        storage = StaticFilesStorage(location=collected)
+        assert storage.url("css/site.css") == f"/static/{paths['css/site.css']}"
+        with pytest.MonkeyPatch.context() as patch:
+            # Once asked, a name's URL no longer needs the manifest.
+            patch.setattr(storage, "hashed_files", {})
+            assert storage.url("css/site.css") == f"/static/{paths['css/site.css']}"
+        with pytest.raises(ValueError):
+            storage.url("css/absent.css")  # a missing file still fails loudly, and is not remembered
