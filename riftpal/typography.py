@@ -16,12 +16,15 @@ from __future__ import annotations
 
 import re
 
-# Elements whose whole content keeps its characters: code, scripts, form values and text marked as English.
+# Elements whose whole content keeps its characters: code, scripts, form values and text marked as English. A page
+# without English text is scanned for the first kind only (the second costs twice as much, at every tag).
+CODE_RE = re.compile(r"<(script|style|pre|code|textarea)\b.*?</\1\s*>", re.S | re.I)
 PROTECTED_RE = re.compile(
-    r"<(script|style|pre|code|textarea)\b.*?</\1\s*>"
-    r"|<(span|em|i|cite|p|b|strong)\b[^>]*\blang=\"en\"[^>]*>.*?</\2\s*>",  # English text keeps its typography
+    CODE_RE.pattern
+    + r"|<(span|em|i|cite|p|b|strong)\b[^>]*\blang=\"en\"[^>]*>.*?</\2\s*>",  # English text keeps its typography
     re.S | re.I,
 )
+ENGLISH_RE = re.compile(r'\blang="en"', re.I)
 # Each rule's pattern starts on the sign it changes, so the regular expression engine only stops at those signs;
 # what must come before the sign (a letter, a word) is checked on the matched text's left (``_after``).
 LETTER = re.compile(r"[^\W\d_]")
@@ -85,7 +88,8 @@ def _text(segment: str) -> str:
 def french_typography(html: str) -> str:
     """Apply French typography to the text of an HTML document or fragment."""
     out, last = [], 0
-    for match in PROTECTED_RE.finditer(html):
+    protected = PROTECTED_RE if ENGLISH_RE.search(html) else CODE_RE
+    for match in protected.finditer(html):
         out.append(_runs(html[last:match.start()]))
         out.append(match.group(0))
         last = match.end()
