@@ -1,11 +1,13 @@
 """Soak: 50 concurrent connections for 60 s over the whole site, sandbox posts included: no answer may be a 5xx.
 
-gunicorn with riftpal.settings.prod (2 sync workers) on a throwaway SQLite copy of the site, loopback only. The
+gunicorn with riftpal.settings.prod (2 sync workers) on a throwaway SQLite copy of the site (or, under
+scripts/with-postgres.sh, on the throwaway PostgreSQL database it exports), loopback only. The
 client walks every URL of the sitemap, the indexes, searches, example steps, the sandbox (its presets, share
 links and form posts with their CSRF token) and /sante/, then stops by itself and prints the count of each
 status. Exit status 1 if any answer was a 5xx or a connection failed.
 
-Run from the repository root: `.venv/bin/python bench/soak.py [--seconds 60] [--connections 50]`.
+Run from the repository root: `.venv/bin/python bench/soak.py [--seconds 60] [--connections 50]`; on PostgreSQL,
+`scripts/with-postgres.sh .venv/bin/python bench/soak.py`.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from urllib.parse import urlencode, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from pages import Server, fetch, prepare  # noqa: E402
+from pages import DATABASE_LABEL, Server, fetch, prepare  # noqa: E402
 
 SEARCHES = ["puissance", "horodatage", "jusqu'à 5", "bouclier", "couche", "xp niveau", "%00", "zzz", "é" * 50]
 
@@ -149,8 +151,8 @@ def main() -> None:
             urls = site_urls(server.port)
             presets = [u for u in urls if "modele=" in u][:6] or ["/bac-a-sable/"]
             forms = [form for form in (sandbox_form(server.port, u) for u in presets) if form]
-            print(f"{len(urls)} adresses, {len(forms)} formulaires du bac à sable ; {args.connections} connexions "
-                  f"pendant {args.seconds:g} s…")
+            print(f"{DATABASE_LABEL} : {len(urls)} adresses, {len(forms)} formulaires du bac à sable ; "
+                  f"{args.connections} connexions pendant {args.seconds:g} s…")
             started = time.monotonic()
             statuses, server_errors, failed = soak(server.port, urls, forms, args.seconds, args.connections)
             elapsed = time.monotonic() - started

@@ -24,8 +24,8 @@ def site_plan(request: HttpRequest):
             chapters.append({"slug": value, "label": label, "sections": items})
     categories = Category.objects.prefetch_related(
         Prefetch("entries", queryset=FAQEntry.objects.only("slug", "question", "category_id")
-                 .order_by("order", "question"))
-    ).annotate(count=Count("entries"))
+                 .order_by("order", "question", "pk"))
+    ).annotate(count=Count("entries")).order_by("order", "name", "pk")  # GROUP BY ignores Meta.ordering
     examples = list(WorkedExample.objects.only("slug", "title", "topic").order_by("topic", "order", "title"))
     topics = []
     for value, label in WorkedExample.Topic.choices:

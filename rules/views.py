@@ -25,7 +25,8 @@ from .models import Card, Category, FAQEntry, Guide, GuideSection, RuleCitation,
 @require_GET
 def home(request: HttpRequest):
     # Counts, not rows: the home page stays the same size whatever the number of entries.
-    categories = Category.objects.annotate(entry_count=Count("entries"))
+    # A GROUP BY query ignores Meta.ordering: the order is explicit, or each database picks its own.
+    categories = Category.objects.annotate(entry_count=Count("entries")).order_by("order", "name", "pk")
     featured = FAQEntry.objects.filter(featured=True).select_related("category")[:6]
     examples = WorkedExample.objects.filter(faq_entries__featured=True).distinct().order_by("topic", "order")[:4]
     return render(request, "rules/home.html", {
@@ -46,7 +47,7 @@ def faq_index(request: HttpRequest):
     theme, a page at a time. The page stays the same size however many questions the FAQ holds."""
     slug = request.GET.get("categorie")
     if slug:
-        categories = list(Category.objects.annotate(entry_count=Count("entries")))
+        categories = list(Category.objects.annotate(entry_count=Count("entries")).order_by("order", "name", "pk"))
         category = next((item for item in categories if item.slug == slug), None)
         if category is None:
             raise Http404("Ce thème de la FAQ n'existe pas.")
@@ -110,7 +111,7 @@ def faq_detail(request: HttpRequest, slug: str):
 
 @require_GET
 def guide_index(request: HttpRequest):
-    guides = Guide.objects.annotate(section_count=Count("sections"))
+    guides = Guide.objects.annotate(section_count=Count("sections")).order_by("order", "title", "pk")
     return render(request, "rules/guide-index.html", {"guides": guides})
 
 

@@ -2,9 +2,10 @@
 
 ``{% load glossary %}`` then:
 
-- ``{{ step.text|glossary_links }}``: escape a PLAIN text (e.g. a sentence of the example player's
+- ``{{ step.text|glossary_links:key }}``: escape a PLAIN text (e.g. a sentence of the example player's
   narration) and link its glossary terms, with their tooltips. The whole value is one section (each term
-  links once). Tooltip ids get a random suffix, so several values can share a page.
+  links once). Tooltip ids get a suffix made from ``key`` (unique on the page, e.g. the player's id), so the
+  same page renders the same HTML on every worker and every database; without a key, a random suffix.
 - ``{{ entry.short_answer_html|glossary_plain }}``: stored HTML as plain text without the tooltip bubbles
   (for meta descriptions and other places that need text only).
 - ``{{ term.rules|rule_references }}``: a list of rule numbers as « R. 815, R. 816 », each linked by the
@@ -21,9 +22,9 @@ register = template.Library()
 
 
 @register.filter(is_safe=True)
-def glossary_links(value, exclude_term_slug=None):
+def glossary_links(value, key=None):
     """Plain text → escaped HTML with glossary terms linked."""
-    return mark_safe(get_glossary().link_plain(str(value or ""), exclude=exclude_term_slug))
+    return mark_safe(get_glossary().link_plain(str(value or ""), section=None if key is None else f"plain:{key}"))
 
 
 @register.filter(is_safe=True)

@@ -1,5 +1,7 @@
 """Glossary pages: A–Z index with a filter that works without JavaScript, and one page per term."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -105,3 +107,15 @@ def test_admin_lists_adds_and_refuses_a_form_already_taken(admin_client):
     assert response.status_code == 200 and "mène déjà au terme «\u00a0Couche\u00a0»" in response.content.decode()
     response = admin_client.post(url, {**data, "forms": "strates"})
     assert response.status_code == 302
+
+
+def test_glossary_links_with_a_key_give_the_same_ids_on_every_render():
+    from django.template import Context, Template
+
+    term("Couche")
+    template = Template("{% load glossary %}{{ text|glossary_links:key }}")
+    first = template.render(Context({"text": "Une couche", "key": "player-a"}))
+    assert first == template.render(Context({"text": "Une couche", "key": "player-a"}))
+    other = template.render(Context({"text": "Une couche", "key": "player-b"}))
+    ids = re.compile(r'id="(tt-[^"]+)"')
+    assert ids.findall(first) and ids.findall(first) != ids.findall(other)
