@@ -58,9 +58,8 @@ def faq_index(request: HttpRequest):
     # The first questions of every theme and each theme's count in one query read from the index
     # faq_theme_order, without model instances: this is the busiest page of the FAQ. No ORDER BY in SQL (the
     # default one joins the themes): the rows are put in order here, by theme and rank, on every database alike.
-    # Each theme's list is built here rather than by two template variables a question: the slugs are escaped (a
-    # SlugField holds nothing to escape, but the stdlib's escape costs less than an assertion) and so are the
-    # questions, as a template would.
+    # Each theme's list is built here rather than by two template variables a question; slugs and questions are
+    # escaped with the stdlib's html.escape, as a template would.
     in_theme = {"partition_by": F("category_id")}
     rows = sorted(
         FAQEntry.objects.order_by()
