@@ -25,18 +25,6 @@ pytestmark = pytest.mark.django_db
 SCENARIOS = Path(__file__).resolve().parents[2] / "rules" / "content" / "scenarios"
 
 
-@pytest.fixture
-def fragments(settings):
-    settings.FRAGMENT_CACHE_ENABLED = True
-    for cache in caches.all():
-        cache.clear()
-    middleware._last_read = (None, 0.0)
-    yield
-    for cache in caches.all():
-        cache.clear()
-    middleware._last_read = (None, 0.0)
-
-
 def example(slug: str) -> WorkedExample:
     text = (SCENARIOS / f"{slug}.yaml").read_text(encoding="utf-8")
     data = player.parse_scenario(text)
