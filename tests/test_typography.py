@@ -47,3 +47,9 @@ def test_text_at_the_start_of_a_fragment_and_after_code_is_typeset():
     assert french_typography("<code>a:b</code> : l'a") == "<code>a:b</code>\u00a0: l’a"
     # A sign whose left side does not qualify stays as it is: a digit before « : », a space before « ? ».
     assert french_typography("<p>10:30, 9\u00a0: x, '3</p>") == "<p>10:30, 9\u00a0: x, '3</p>"
+
+
+def test_english_text_is_left_alone_whatever_the_case_of_its_markup():
+    # The page-level check for English text (ENGLISH_RE) must not miss a value written in capitals.
+    source = '<p>Oui ? <SPAN LANG="EN">it\'s: ok?</SPAN> <em lang="En">Tank?</em></p>'
+    assert french_typography(source) == source.replace("Oui ?", "Oui\u202f?")
