@@ -399,6 +399,9 @@ def main() -> None:
             throughput(server, args.seconds)
         finally:
             server.stop()
+        # The load test has just stopped: let the machine settle, so the renders are not timed in its wake (the
+        # calibration loop printed around them shows the speed they got).
+        time.sleep(10)
         renders(env)
         memory(tmp, database)
     finally:
