@@ -15,9 +15,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rules.engine import load_scenario, run  # noqa: E402
-from rules.engine.layers import compute  # noqa: E402
-from rules.engine.sim import Sim  # noqa: E402
+from engine import load_scenario, run  # noqa: E402
+from engine.layers import compute  # noqa: E402
+from engine.sim import Sim  # noqa: E402
+from examples.paths import SCENARIOS_DIR  # noqa: E402
 
 SIZES = (10, 20, 40, 80, 160)
 N_OBJECTS = 10
@@ -115,7 +116,7 @@ def main() -> None:
     )
     i40 = SIZES.index(40)
     print(f"40 effets x 10 objets : {with_trace[i40]:.3f} ms avec trace (cible < 20 ms)")
-    folder = ROOT / "rules" / "content" / "scenarios"
+    folder = SCENARIOS_DIR
     worst = (0.0, "")
     worst_run = (0.0, "")
     for path in sorted(folder.glob("*.yaml")):

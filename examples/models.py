@@ -55,7 +55,7 @@ class WorkedExample(models.Model):
     def clean(self):
         """Refuse a scenario the engine refuses, with the engine's French message: a malformed file, and also
         a game the rules forbid (moving an exhausted unit, Ganking without the keyword…), found by playing it."""
-        from rules import engine
+        import engine
 
         from . import player
 

@@ -26,10 +26,10 @@ from urllib.parse import urlencode
 from django.core.cache import cache
 from django.urls import NoReverseMatch, reverse
 
-from rules import engine
-from rules.engine import kinds, variants
-from rules.engine.kinds import LAYER_LABELS, LAYERS
-from rules.engine.result import SHAPE_VERSION
+import engine
+from engine import kinds, variants
+from engine.kinds import LAYER_LABELS, LAYERS
+from engine.result import SHAPE_VERSION
 
 from .trace import (
     BoardState,

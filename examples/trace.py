@@ -1,6 +1,6 @@
 """A typed, read-only view of the engine's stored result (``Result.to_dict()``), for the web layer.
 
-The shape is documented in ``rules/engine/README.md`` (« Forme de ``Result.to_dict()`` — version 2 »). A result
+The shape is documented in ``engine/README.md`` (« Forme de ``Result.to_dict()`` — version 2 »). A result
 stored by an older engine may lack keys: every default is decided here, once, in the ``from_dict`` constructors,
 so the player reads ``step.reason.code`` or ``obj.damage`` and never guesses what a missing key means.
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.engine.kinds import STEP_KIND_LABELS, WHY_LABELS, WHY_RULES
+from engine.kinds import STEP_KIND_LABELS, WHY_LABELS, WHY_RULES
 
 
 def _dict(value: Any) -> dict:

@@ -20,13 +20,14 @@ from pathlib import Path
 import yaml
 from django.db import models, transaction
 
+from engine import ScenarioError
 from examples.models import WorkedExample
+from examples.paths import SCENARIOS_DIR
 from glossary.loader import digest
 
 from . import citations
 from .choices import Chapter
 from .citations import parse_covers
-from .engine import ScenarioError
 from .models import Card, Category, ContentRecord, FAQEntry, Guide, GuideSection, RuleSection
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
@@ -126,7 +127,7 @@ class Loader:
             self.sync("card", data["slug"], data, lambda d=data: Card.objects.filter(slug=d["slug"]).first(), write)
 
     def load_examples(self):
-        folder = self.content_dir / "scenarios"
+        folder = SCENARIOS_DIR
         for order, path in enumerate(sorted(folder.glob("*.yaml"))):
             text = path.read_text(encoding="utf-8")
             data = yaml.load(text, Loader=SafeLoader) or {}  # noqa: S506 - a safe loader

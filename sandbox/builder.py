@@ -4,7 +4,7 @@ Three representations meet here:
 
 * the **form data**: what the learner typed (a ``QueryDict`` keyed like the formsets of ``forms.py``),
   never lost, even when invalid;
-* the **scenario dict**: the engine's format (``rules/engine/README.md``), built from valid forms;
+* the **scenario dict**: the engine's format (``engine/README.md``), built from valid forms;
 * the **share code** (``share.py``).
 
 A shared or shipped scenario is turned into form data and *bound*, so a value the form refuses is shown
@@ -24,9 +24,9 @@ import yaml
 from django import forms as django_forms
 from django.http import QueryDict
 
-from rules import engine
-from rules.engine import scenario as engine_scenario
-from rules.engine.kinds import ACTIONS, CONDITIONS, KINDS
+import engine
+from engine import scenario as engine_scenario
+from engine.kinds import ACTIONS, CONDITIONS, KINDS
 
 from . import forms as sf
 from .share import ShareCodeError, canonical_json, decode, encode, scenario_hash  # noqa: F401 (re-exported)

@@ -1,6 +1,6 @@
 """The sandbox's forms: Django forms and formsets generated from the engine's vocabulary.
 
-``field_for`` turns one typed parameter of the vocabulary (``rules.engine.kinds.Param``) into a form
+``field_for`` turns one typed parameter of the vocabulary (``engine.kinds.Param``) into a form
 field, with its French label, its bounds and its French messages. The form of an effect is made of the
 fields of its kind's parameters, the form of an action of its action's parameters: a kind or an action
 added to the engine's registry shows up here by itself.
@@ -20,13 +20,13 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
-from rules.engine import kinds
-from rules.engine import scenario as engine_scenario
-from rules.engine.kinds import ACTIONS, CONDITIONS, KINDS, Param
+from engine import kinds
+from engine import scenario as engine_scenario
+from engine.kinds import ACTIONS, CONDITIONS, KINDS, Param
 
 # --------------------------------------------------------------------------- bounds and limits
 
-# The engine's own bounds (rules/engine/kinds.py), the ones its loader and « Et si… ? » apply too.
+# The engine's own bounds (engine/kinds.py), the ones its loader and « Et si… ? » apply too.
 PRINTED_MIGHT_RANGE = kinds.PRINTED_POWER_RANGE
 XP_RANGE = kinds.XP_RANGE
 COUNT_RANGE = kinds.COUNT_RANGE

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.engine.kinds import ACTIONS
+from engine.kinds import ACTIONS
 
 
 @dataclass(frozen=True)

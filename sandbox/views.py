@@ -12,11 +12,11 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import replace_url
 
+import engine
+from engine.kinds import ACTIONS, KINDS
 from examples import player
 from examples.models import WorkedExample
 from riftpal.htmx import HtmxHttpRequest, wants_fragment
-from rules import engine
-from rules.engine.kinds import ACTIONS, KINDS
 from sandbox import builder as sb
 from sandbox import forms as sf
 from sandbox.presets import PRESETS

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.engine import load_scenario, run
+from engine import load_scenario, run
 
 
 def player(pid: str = "p1", xp: int = 0, **kw) -> dict:

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
-from rules.engine import load_scenario, run
-from rules.engine.__main__ import main
-from rules.engine.kinds import KINDS
-from rules.engine.narration import describe
+from engine import load_scenario, run
+from engine.__main__ import main
+from engine.kinds import KINDS
+from engine.narration import describe
+from examples.paths import SCENARIOS_DIR
 from tests.engine.factories import effect, play, scenario, unit
 
-FOLDER = Path(__file__).resolve().parents[2] / "rules" / "content" / "scenarios"
+FOLDER = SCENARIOS_DIR
 STEP_KEYS = {
     "index",
     "kind",
@@ -131,7 +131,7 @@ def test_cli_check_default_folder(capsys):
 
 
 def test_vocabulary_is_json_ready_for_the_sandbox_form():
-    from rules.engine.kinds import vocabulary
+    from engine.kinds import vocabulary
 
     v = json.loads(json.dumps(vocabulary()))
     inc = next(k for k in v["kinds"] if k["name"] == "increase")

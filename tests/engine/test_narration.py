@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from engine import load_scenario, run
+from examples.paths import SCENARIOS_DIR
 
-from rules.engine import load_scenario, run
-
-FOLDER = Path(__file__).resolve().parents[2] / "rules" / "content" / "scenarios"
+FOLDER = SCENARIOS_DIR
 
 
 def texts(slug: str, outcome: int | None = None) -> list[str]:

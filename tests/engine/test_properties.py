@@ -9,7 +9,8 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.engine import EngineLimitError, ScenarioError, load_scenario, run
+from engine import EngineLimitError, ScenarioError, load_scenario, run
+from examples.paths import SCENARIOS_DIR
 
 SETTINGS = settings(max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -312,11 +313,10 @@ def test_corrupted_scenarios_fail_cleanly(data, draw):
 
 
 def test_reversing_effects_of_every_scenario_file_changes_nothing():
-    from pathlib import Path
 
     import yaml
 
-    folder = Path(__file__).resolve().parents[2] / "rules" / "content" / "scenarios"
+    folder = SCENARIOS_DIR
     checked = 0
     for path in sorted(folder.glob("*.yaml")):
         data = yaml.safe_load(path.read_text(encoding="utf-8"))

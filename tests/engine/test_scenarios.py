@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from rules.engine import load_scenario, run
+from engine import load_scenario, run
+from examples.paths import SCENARIOS_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
-FOLDER = ROOT / "rules" / "content" / "scenarios"
+FOLDER = SCENARIOS_DIR
 FILES = sorted(FOLDER.glob("*.yaml"))
 
 SEED_SLUGS = """

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.engine import EngineLimitError, ScenarioError, load_scenario, run
-from rules.engine.kinds import STEP_KIND_LABELS, Event, StepKind, Why
+from engine import EngineLimitError, ScenarioError, load_scenario, run
+from engine.kinds import STEP_KIND_LABELS, Event, StepKind, Why
 from tests.engine.factories import player, scenario, unit
 
 

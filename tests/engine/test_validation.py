@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.engine import ScenarioError, load_scenario
+from engine import ScenarioError, load_scenario
 from tests.engine.factories import effect, scenario, unit
 
 
@@ -107,7 +107,7 @@ def test_no_ordinary_action_between_two_instructions():
 def test_heavy_scenario_fails_cleanly_and_quickly():
     import time
 
-    from rules.engine import EngineLimitError, run
+    from engine import EngineLimitError, run
 
     effects = [effect(f"e{i}", "increase_up_to", value=3 + i % 9, since=i + 1) for i in range(200)]
     data = scenario(effects=effects, actions=[{"do": "end_turn"}] * 50)

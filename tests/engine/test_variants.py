@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 import yaml
 
-from rules.engine import ScenarioError, load_scenario, run
-from rules.engine.variants import apply_changes, available_changes
+from engine import ScenarioError, load_scenario, run
+from engine.variants import apply_changes, available_changes
+from examples.paths import SCENARIOS_DIR
 
-FOLDER = Path(__file__).resolve().parents[2] / "rules" / "content" / "scenarios"
+FOLDER = SCENARIOS_DIR
 
 
 def data_of(slug):

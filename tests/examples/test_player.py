@@ -9,8 +9,9 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from examples.models import WorkedExample
+from examples.paths import SCENARIOS_DIR
 
-SCENARIOS = Path(__file__).resolve().parents[2] / "rules" / "content" / "scenarios"
+SCENARIOS = SCENARIOS_DIR
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +48,7 @@ def test_set_then_modify_goes_through_4_then_6(client, site_content):
 
 
 def test_moving_between_steps_runs_no_engine(client, site_content):
-    with mock.patch("rules.engine.run", side_effect=AssertionError("engine run")):
+    with mock.patch("engine.run", side_effect=AssertionError("engine run")):
         for step in (0, 3, 7):
             response = client.get(reverse("examples:detail", args=["au-moins-5"]), {"etape": step})
             assert response.status_code == 200
@@ -166,11 +167,11 @@ from html import unescape  # noqa: E402
 from django.template.loader import render_to_string  # noqa: E402
 from django.test import RequestFactory  # noqa: E402
 
+from engine import kinds  # noqa: E402
 from examples import player  # noqa: E402
 from examples.views import embedded_players, example_context  # noqa: E402
-from rules.engine import kinds  # noqa: E402
 
-SCENARIOS = Path(__file__).resolve().parents[2] / "rules" / "content" / "scenarios"
+SCENARIOS = SCENARIOS_DIR
 
 
 def make_example(slug, **fields):
@@ -368,7 +369,7 @@ def test_bookkeeping_steps_are_offered_on_demand(client, db):
 
 def test_one_set_of_printed_might_bounds(client, db):
     # Bug 13: « Et si… ? » and the sandbox each had their own bounds; both read the engine's.
-    from rules.engine import variants
+    from engine import variants
 
     low, high = player.PRINTED_POWER_RANGE
     assert (low, high) == getattr(kinds, "PRINTED_POWER_RANGE", variants.POWER_RANGE)

@@ -8,11 +8,12 @@ import pytest
 from django.template.loader import render_to_string
 from django.test import RequestFactory
 
+from engine.kinds import STEP_KIND_LABELS, WHY_LABELS, WHY_RULES
 from examples import player
+from examples.paths import SCENARIOS_DIR
 from examples.trace import Branch, ObjectState, Result, Step, StepState, Why
-from rules.engine.kinds import STEP_KIND_LABELS, WHY_LABELS, WHY_RULES
 
-SCENARIOS = Path(__file__).resolve().parents[2] / "rules" / "content" / "scenarios"
+SCENARIOS = SCENARIOS_DIR
 
 
 def result_of(slug: str) -> dict:

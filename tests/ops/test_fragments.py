@@ -3,7 +3,6 @@ glossary and the rules index kept by each process, without a query per page."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -14,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from examples import player
 from examples import views as example_views
 from examples.models import WorkedExample
+from examples.paths import SCENARIOS_DIR
 from glossary.linking import get_glossary
 from glossary.models import Term
 from riftpal import middleware
@@ -22,7 +22,7 @@ from .factories import faq
 
 pytestmark = pytest.mark.django_db
 
-SCENARIOS = Path(__file__).resolve().parents[2] / "rules" / "content" / "scenarios"
+SCENARIOS = SCENARIOS_DIR
 
 
 def example(slug: str) -> WorkedExample:

@@ -12,14 +12,15 @@ import pytest
 import yaml
 from django.urls import reverse
 
-from rules import engine
-from rules.engine import kinds, variants
+import engine
+from engine import kinds, variants
+from examples.paths import SCENARIOS_DIR
 from sandbox import builder as sb
 from sandbox import forms as sf
 from sandbox import share
 from sandbox.presets import PRESETS
 
-SCENARIOS = sorted((Path(__file__).resolve().parents[2] / "rules" / "content" / "scenarios").glob("*.yaml"))
+SCENARIOS = sorted((SCENARIOS_DIR).glob("*.yaml"))
 URL = "/bac-a-sable/"
 
 
@@ -307,7 +308,7 @@ def test_every_kind_and_action_of_the_registry_has_a_form():
 @pytest.mark.django_db
 def test_a_new_kind_and_a_new_action_appear_in_the_sandbox_by_themselves(client, monkeypatch):
     """The palette and the forms are generated from the engine's registry: no sandbox change needed."""
-    from rules.engine.kinds import Kind, Param
+    from engine.kinds import Kind, Param
 
     monkeypatch.setitem(
         kinds.KINDS,

@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 import yaml
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from examples.paths import SCENARIOS_DIR
 from sandbox import builder as sb
 
 from .test_sandbox import at_least_5, form_fields, html_of
 
 pytestmark = pytest.mark.django_db
 
-SCENARIOS = sorted((Path(__file__).resolve().parents[2] / "rules" / "content" / "scenarios").glob("*.yaml"))
+SCENARIOS = sorted((SCENARIOS_DIR).glob("*.yaml"))
 PAYLOAD = "<script>alert('riftpal')</script>"
 URL = "/bac-a-sable/"
 

@@ -1,4 +1,4 @@
-"""Command line: ``python -m rules.engine run FILE [--json] [--trace]`` and ``check [DIR]``."""
+"""Command line: ``python -m engine run FILE [--json] [--trace]`` and ``check [DIR]``."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from pathlib import Path
 
 from . import ScenarioError, load_scenario, run
 
-DEFAULT_DIR = Path(__file__).resolve().parent.parent / "content" / "scenarios"
+# The worked examples shipped with the site (examples/paths.py names the same folder for Django).
+DEFAULT_DIR = Path(__file__).resolve().parent.parent / "examples" / "scenarios"
 
 
 def _read(path: Path):
@@ -89,7 +90,7 @@ def cmd_check(args) -> int:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m rules.engine", description="Moteur de règles RiftPal")
+    ap = argparse.ArgumentParser(prog="python -m engine", description="Moteur de règles RiftPal")
     sub = ap.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("run", help="joue un scénario")
     r.add_argument("file")
