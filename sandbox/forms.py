@@ -484,6 +484,13 @@ class RowForm(forms.Form):
         self.pools = pools
         self.kind = kind
 
+    def refuse_unknown_kind(self, known) -> bool:
+        """True (with a French form error, never a KeyError) when the row names a kind the engine lacks."""
+        if self.kind in known:
+            return False
+        self.add_error(None, f"Sorte inconnue « {self.kind[:40]} » : choisissez-en une dans la liste.")
+        return True
+
     def main_fields(self):
         return [bf for bf in self.visible_fields() if bf.name not in self.advanced]
 
@@ -562,6 +569,8 @@ class UnitForm(RowForm):
 class EffectForm(RowForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        if self.refuse_unknown_kind(KINDS):
+            return
         kind = KINDS[self.kind]
         continuous = kind.category == "continuous"
         f = self.fields
@@ -608,6 +617,8 @@ def may_be_instruction(action: str) -> bool:
 class ActionForm(RowForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        if self.refuse_unknown_kind(ACTIONS):
+            return
         f = self.fields
         for param in ACTIONS[self.kind][1]:
             if self.kind == "start" and param.name == "effect":
@@ -743,8 +754,14 @@ class RowFormSet(forms.BaseFormSet):
         super().__init__(*args, **kwargs)
 
     def kind_of(self, i: int) -> str:
+        """The row's kind from its first value, as ``sandbox.builder.split`` reads it: a field sent twice
+        (``e-0-kind=increase_up_to&e-0-kind=x``) must not give the splitter one kind and the row another."""
         key = self.section.kind_key
-        return str(self.data.get(f"{self.prefix}-{i}-{key}", "")) if key else ""
+        if not key:
+            return ""
+        name = f"{self.prefix}-{i}-{key}"
+        values = self.data.getlist(name) if hasattr(self.data, "getlist") else [self.data.get(name, "")]
+        return str(values[0]) if values else ""
 
     def get_form_kwargs(self, index):
         kwargs = {"pools": self.pools}

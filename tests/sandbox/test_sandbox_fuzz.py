@@ -217,3 +217,39 @@ def test_random_share_codes_never_break_the_page(code, step, extra, htmx):
     assert PAYLOAD not in response.content.decode()
     response = client.get("/bac-a-sable/exporter/", {"s": code})
     assert response.status_code < 500
+
+
+def row_with_kind_twice(prefix: str, key: str, values: list[str]) -> dict[str, list[str]]:
+    return {f"{prefix}-TOTAL_FORMS": ["1"], f"{prefix}-INITIAL_FORMS": ["0"], f"{prefix}-0-{key}": values,
+            "op": ["run"]}
+
+
+@pytest.mark.parametrize(
+    ("prefix", "key", "values"),
+    [
+        ("e", "kind", ["increase_up_to", "x"]),
+        ("e", "kind", ["x", "increase_up_to"]),
+        ("a", "do", ["resolve", "zz"]),
+        ("a", "do", ["zz", "resolve"]),
+        ("c", "type", ["order", "nope"]),
+    ],
+)
+def test_a_row_kind_sent_twice_is_read_once(client, prefix, key, values):
+    """The splitter and the row's form read the same (first) value: a form error or a notice, never a 500."""
+    response = client.post(URL, row_with_kind_twice(prefix, key, values))
+    assert response.status_code in (200, 400)
+    assert "<html" in response.content.decode().lower()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_every_field_sent_twice_never_breaks_the_page(data):
+    """A real form where some fields carry a second, hostile value (the first is what a browser sent)."""
+    client = Client()
+    post = {k: list(v) for k, v in data.draw(st.sampled_from(bases(client))).items()}
+    for name in data.draw(st.lists(st.sampled_from(sorted(post)), max_size=6)):
+        post[name] = post[name][:1] + data.draw(st.lists(hostile_text, min_size=1, max_size=2))
+    post["op"] = ["run"]
+    response = client.post(URL, post)
+    assert response.status_code < 500
+    assert PAYLOAD not in response.content.decode()
