@@ -34,18 +34,22 @@ CONTENT_DIR = Path(__file__).resolve().parent / "content"
 
 
 def fingerprint(obj: models.Model) -> str:
-    """Hash of an object's editable fields and many-to-many links, as an editor would see them."""
+    """Hash of the object's own editable fields (a guide's with its sections' text), as an editor would see them.
+
+    Links to other content (many-to-many: cards, examples, related entries or terms, a guide section's examples)
+    are left out on purpose: deleting a card, an example or an entry removes the links that point to it, and
+    every entry that linked to it would then look edited and stop receiving shipped updates, although nobody
+    touched it. The cost: an editor's change to the links alone is not protected, and the next shipped update
+    of that item sets its links again.
+    """
     values = {}
     for f in obj._meta.concrete_fields:
         if f.primary_key or not f.editable or isinstance(f, models.DateTimeField):
             continue
         values[f.name] = f.value_from_object(obj)
-    for f in obj._meta.many_to_many:
-        values[f.name] = sorted(getattr(obj, f.name).values_list("pk", flat=True))
     if isinstance(obj, Guide):
         values["sections"] = [
-            {"anchor": s.anchor, "title": s.title, "body": s.body, "order": s.order, "rules": s.rules,
-             "examples": sorted(s.examples.values_list("pk", flat=True))}
+            {"anchor": s.anchor, "title": s.title, "body": s.body, "order": s.order, "rules": s.rules}
             for s in obj.sections.order_by("order", "pk")
         ]
     return digest(values)

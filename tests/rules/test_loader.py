@@ -99,3 +99,35 @@ def test_short_answers_are_sentences_not_lists():
     Loader().load_all()
     for entry in FAQEntry.objects.all():
         assert entry.short_answer_html.lstrip().startswith("<p"), entry.slug
+
+
+def test_deleting_linked_content_freezes_nothing_else(tmp_path):
+    """Deleting a card, an example and an FAQ entry changes the links of other items, not their own content:
+    those items still count as untouched and still receive shipped updates."""
+    import shutil
+
+    from rules.loader import CONTENT_DIR
+
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT_DIR, content)
+    Loader(content_dir=content).load_all()
+    card = Card.objects.filter(faq_entries__isnull=False).first()
+    example = WorkedExample.objects.filter(faq_entries__isnull=False).exclude(faq_entries__cards=card).first()
+    target = FAQEntry.objects.filter(faqentry__isnull=False).first()  # an entry others name as related
+    linking = {e.slug for e in FAQEntry.objects.filter(cards=card)} | {e.slug for e in example.faq_entries.all()}
+    linking |= set(FAQEntry.objects.filter(related=target).values_list("slug", flat=True))
+    linking.discard(target.slug)
+    for obj in (card, example, target):
+        obj.delete()
+    for path in (content / "faq").glob("*.yaml"):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if data["slug"] in linking:
+            data["explanation"] = "Explication mise à jour par le contenu livré."
+            path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    loader = Loader(content_dir=content)
+    stats = loader.load_all()
+    assert stats["kept_edited"] == 0, loader.messages
+    assert stats["kept_deleted"] == 3
+    assert set(FAQEntry.objects.filter(explanation__startswith="Explication mise à jour")
+               .values_list("slug", flat=True)) == linking
+    assert len(linking) >= 3
