@@ -72,7 +72,14 @@ class Loader:
 
     def sync(self, kind: str, key: str, data, lookup: Callable[[], models.Model | None],
              write: Callable[[models.Model | None], models.Model]) -> models.Model | None:
-        """Create, update or keep one shipped object; return it when this run wrote it."""
+        """Create, update or keep one shipped object; return it when this run wrote it.
+
+        One short transaction per object: on SQLite the write lock is held for one object at a time, so the
+        readers' own writes (feedback, sessions) queue for milliseconds, not for the whole load."""
+        with transaction.atomic():
+            return self._sync(kind, key, data, lookup, write)
+
+    def _sync(self, kind, key, data, lookup, write):
         shipped = digest(data)
         record = ContentRecord.objects.filter(kind=kind, key=key).first()
         obj = lookup()
@@ -260,14 +267,17 @@ class Loader:
                 written.append((obj, data, shipped))
         # Related entries may point to entries loaded after them: link once all exist.
         for obj, data, shipped in written:
-            obj.related.set(FAQEntry.objects.filter(slug__in=data.get("related") or []))
-            self.remember("faq", data["slug"], digest(shipped), obj)
+            with transaction.atomic():
+                obj.related.set(FAQEntry.objects.filter(slug__in=data.get("related") or []))
+                self.remember("faq", data["slug"], digest(shipped), obj)
 
     def load_all(self) -> Counter:
         from glossary.signals import deferred_rerender
 
-        # Every text is rendered once, at the end, with all terms and rule sections in place.
-        with transaction.atomic(), deferred_rerender():
+        # Every text is rendered once, at the end, with all terms and rule sections in place. No transaction around
+        # the whole load: each object is written in its own (``sync``), so a load under traffic never holds the
+        # database's write lock for long; a reader may meanwhile see some items already updated, others not yet.
+        with deferred_rerender():
             # Glossary terms first: the texts loaded after them are rendered with their links at once.
             for loader in extra_loaders():
                 loader(self)

@@ -93,14 +93,26 @@ TEMPLATES = [
 
 # SQLite is the embedded default; DATABASE_URL (postgres://…) switches to PostgreSQL. Connections are kept
 # DJANGO_CONN_MAX_AGE seconds and checked before reuse, so a restarted database costs no failed request.
-DATABASES = {
-    "default": dj_database_url.config(
-        env="DATABASE_URL",
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=env_int("DJANGO_CONN_MAX_AGE", 60),
-        conn_health_checks=True,
-    )
-}
+def database_config(url: str | None = None) -> dict:
+    config = dj_database_url.parse(url) if url else dj_database_url.config(
+        env="DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
+    config["CONN_MAX_AGE"] = env_int("DJANGO_CONN_MAX_AGE", 60)
+    config["CONN_HEALTH_CHECKS"] = True
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        # Several workers write (feedback, sessions, load_content) while others read. WAL: readers never wait for
+        # a writer. IMMEDIATE: a transaction takes the write lock when it begins, so two writers queue instead of
+        # one failing at once with « database is locked » when it upgrades a read to a write. The busy timeout is
+        # how long a writer queues. Django's own SQLite options (5.1+).
+        config["OPTIONS"] = {
+            **config.get("OPTIONS", {}),
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+            "transaction_mode": "IMMEDIATE",
+            "timeout": env_int("DJANGO_SQLITE_TIMEOUT", 20),
+        }
+    return config
+
+
+DATABASES = {"default": database_config()}
 
 # The page cache. Local memory by default (bounded by MAX_ENTRIES, one copy per worker process); REDIS_URL
 # (redis://host:6379/0) shares one cache between every worker and server with Django's built-in Redis backend.
