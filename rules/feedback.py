@@ -1,5 +1,6 @@
 """Readers' feedback: « Cette réponse vous a aidé ? » and « Signaler une erreur » on FAQ entries, guides and
-rules sections. No account: a form protected against cross-site posts, rate-limited per client, that answers
+rules sections. No account: a form protected against cross-site posts, rate-limited per client (in a store
+every worker shares, by the address a trusted proxy reports), that answers
 with a thank-you.
 
 The form carries no CSRF token on purpose: FAQ, guide and rules pages are served whole from the shared page cache
@@ -13,11 +14,17 @@ and the page shows the thank-you; with htmx the form is swapped for the thank-yo
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
+import ipaddress
+import logging
+from functools import lru_cache
+from pathlib import Path
 
 from django import forms
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import caches
 from django.http import HttpRequest
 from django.shortcuts import redirect, render
 from django.urls import Resolver404, resolve
@@ -28,6 +35,8 @@ from django.views.decorators.http import require_POST
 from riftpal.htmx import HtmxHttpRequest, wants_fragment
 
 from .models import FAQEntry, Feedback, Guide, RuleSection
+
+logger = logging.getLogger("riftpal.feedback")
 
 MESSAGE_MAX = 1000
 RATE_LIMIT = 10  # posts per client
@@ -74,22 +83,75 @@ class FeedbackForm(forms.Form):
         return data
 
 
+@lru_cache(maxsize=8)
+def _trusted_networks(proxies: tuple[str, ...]) -> tuple:
+    return tuple(ipaddress.ip_network(proxy.strip(), strict=False) for proxy in proxies if proxy.strip())
+
+
+def _trusted(address: str) -> bool:
+    try:
+        ip = ipaddress.ip_address(address.strip())
+    except ValueError:
+        return False
+    return any(ip in network for network in _trusted_networks(tuple(settings.TRUSTED_PROXIES)))
+
+
+def client_address(request: HttpRequest) -> str:
+    """The reader's address: ``REMOTE_ADDR``, unless the connection comes from a trusted proxy
+    (``DJANGO_TRUSTED_PROXIES``); then the last address of ``X-Forwarded-For`` that is not a trusted proxy itself.
+    A client cannot forge its address by sending the header: only what trusted proxies appended is read."""
+    address = request.META.get("REMOTE_ADDR", "")
+    if not _trusted(address):
+        return address
+    hops = [hop.strip() for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if hop.strip()]
+    for hop in reversed(hops):
+        if not _trusted(hop):
+            return hop
+    return hops[0] if hops else address
+
+
 def client_key(request: HttpRequest) -> str:
     """A cache key per client that never stores the address itself."""
-    address = request.META.get("REMOTE_ADDR", "")
-    digest = hashlib.sha256(f"{settings.SECRET_KEY}:{address}".encode()).hexdigest()[:32]
+    digest = hashlib.sha256(f"{settings.SECRET_KEY}:{client_address(request)}".encode()).hexdigest()[:32]
     return f"feedback-rate:{digest}"
 
 
+@contextlib.contextmanager
+def _counter_lock(store):
+    """Counting is a read then a write: in a file cache shared by several workers, one worker at a time (an
+    advisory lock on the cache's folder). Redis increments atomically by itself."""
+    folder = getattr(store, "_dir", None)
+    if folder is None:
+        yield
+        return
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    with open(Path(folder) / ".lock", "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def over_limit(request: HttpRequest) -> bool:
-    """Count this post; true once the client has posted more than RATE_LIMIT times in the window."""
+    """Count this post; true once the client has posted more than RATE_LIMIT times in the window.
+
+    The counter lives in a store every worker shares (``RATE_LIMIT_CACHE``: Redis when configured, otherwise a
+    file cache of the machine), so the limit holds whichever worker answers."""
     key = client_key(request)
-    cache.add(key, 0, timeout=RATE_WINDOW)
+    store = caches[settings.RATE_LIMIT_CACHE]
     try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, timeout=RATE_WINDOW)
-        count = 1
+        with _counter_lock(store):
+            store.add(key, 0, timeout=RATE_WINDOW)
+            try:
+                count = store.incr(key)
+            except ValueError:  # expired between add and incr
+                store.set(key, 1, timeout=RATE_WINDOW)
+                count = 1
+    except Exception:
+        # The store is down (Redis): take the post rather than answer 500; the outage is in the logs.
+        logger.exception("Le compteur des avis est injoignable.")
+        return False
     return count > RATE_LIMIT
 
 

@@ -130,6 +130,7 @@ if REDIS_URL:
         },
     }
     CONTENT_VERSION_CACHE = "default"
+    RATE_LIMIT_CACHE = "default"
 else:
     CACHES = {
         "default": {
@@ -143,8 +144,20 @@ else:
             "LOCATION": str(CACHE_DIR / "content-version"),
             "TIMEOUT": None,
         },
+        # Counters every worker of the machine shares (the feedback rate limit), not one per worker's memory.
+        "rate-limit": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(CACHE_DIR / "rate-limit"),
+            "TIMEOUT": 60 * 60,
+            "OPTIONS": {"MAX_ENTRIES": 20_000},
+        },
     }
     CONTENT_VERSION_CACHE = "content-version"
+    RATE_LIMIT_CACHE = "rate-limit"
+
+# The client's address for rate limits: X-Forwarded-For is believed only when the connection comes from one of
+# these proxies (addresses or networks, e.g. "127.0.0.1,10.0.0.0/8"); otherwise REMOTE_ADDR is the client.
+TRUSTED_PROXIES = env_list("DJANGO_TRUSTED_PROXIES")
 
 # Which pages are stored whole (path prefixes; "/" alone is the home page). Only anonymous GETs answered 200
 # without a cookie are stored; see riftpal/middleware.py for the rules.

@@ -18,7 +18,9 @@ WHITENOISE_AUTOREFRESH = True
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "riftpal-test"},
     "content-version": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "riftpal-test-version"},
+    "rate-limit": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "riftpal-test-rate"},
 }
 CONTENT_VERSION_CACHE = "content-version"
+RATE_LIMIT_CACHE = "rate-limit"
 PAGE_CACHE_ENABLED = False
 FRAGMENT_CACHE_ENABLED = False

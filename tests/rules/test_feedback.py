@@ -2,7 +2,7 @@
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.cache import cache
+from django.core.cache import caches
 from django.urls import reverse
 
 from rules.feedback import RATE_LIMIT
@@ -18,9 +18,9 @@ HTMX = {**SAME_ORIGIN, "HX-Request": "true", "HX-Target": "avis"}
 
 @pytest.fixture(autouse=True)
 def fresh_rate_limit():
-    cache.clear()
+    caches["rate-limit"].clear()
     yield
-    cache.clear()
+    caches["rate-limit"].clear()
 
 
 def rule_section(**kwargs) -> RuleSection:
@@ -144,3 +144,53 @@ def test_admin_lists_counts_per_page(client):
     assert [cell.split("</td>")[0] for cell in row.split("<td>")[1:]] == ["2", "1", "0", "0", "3"]
     # The page with an open error report comes first.
     assert html.index(second.get_absolute_url()) < html.index(first.get_absolute_url())
+
+
+def new_worker():
+    """What a request served by another worker process sees: nothing of this process's memory."""
+    from django.core.cache.backends import locmem
+
+    for store in (*locmem._caches.values(), *locmem._expire_info.values()):
+        store.clear()
+
+
+def test_the_limit_holds_whichever_worker_answers(client, settings, tmp_path):
+    """The counter is in a store the workers share (a file cache of the machine without Redis): a post served by
+    a fresh worker still counts the earlier ones. Before, each worker counted in its own memory."""
+    settings.CACHES = {**settings.CACHES, "rate-limit": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(tmp_path / "rate")}}
+    entry = faq()
+    for _ in range(RATE_LIMIT):
+        new_worker()
+        assert post(client, entry.get_absolute_url()).status_code == 302
+    new_worker()
+    assert post(client, entry.get_absolute_url()).status_code == 429
+
+
+def post_from(client, entry, REMOTE_ADDR="127.0.0.1", **meta):  # noqa: N803 - a WSGI name
+    return client.post(reverse("rules:feedback"), {"path": entry.get_absolute_url(), "kind": "utile"},
+                       headers=SAME_ORIGIN, REMOTE_ADDR=REMOTE_ADDR, **meta)
+
+
+def test_behind_a_trusted_proxy_each_reader_is_counted_apart(client, settings):
+    """Every reader comes through the proxy's address; the proxy's X-Forwarded-For tells them apart."""
+    settings.TRUSTED_PROXIES = ["127.0.0.1", "10.0.0.0/8"]
+    entry = faq()
+    for _ in range(RATE_LIMIT):
+        assert post_from(client, entry, HTTP_X_FORWARDED_FOR="203.0.113.7").status_code == 302
+    assert post_from(client, entry, HTTP_X_FORWARDED_FOR="203.0.113.7").status_code == 429
+    # Another reader behind the same proxy, and one behind two proxies of ours, are not limited.
+    assert post_from(client, entry, HTTP_X_FORWARDED_FOR="198.51.100.2").status_code == 302
+    assert post_from(client, entry, HTTP_X_FORWARDED_FOR="198.51.100.3, 10.0.0.5").status_code == 302
+    # The limited reader forging a first address is still known by the one the proxy appended.
+    assert post_from(client, entry, HTTP_X_FORWARDED_FOR="198.51.100.9, 203.0.113.7").status_code == 429
+
+
+def test_forwarded_for_is_ignored_from_an_untrusted_address(client, settings):
+    settings.TRUSTED_PROXIES = ["127.0.0.1"]
+    entry = faq()
+    for n in range(RATE_LIMIT):
+        assert post_from(client, entry, HTTP_X_FORWARDED_FOR=f"192.0.2.{n}", REMOTE_ADDR="203.0.113.50") \
+            .status_code == 302
+    assert post_from(client, entry, HTTP_X_FORWARDED_FOR="192.0.2.200", REMOTE_ADDR="203.0.113.50") \
+        .status_code == 429
