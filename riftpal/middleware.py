@@ -26,10 +26,12 @@
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import logging
 import os
 import re
 import time
+from functools import lru_cache
 from pathlib import Path
 
 from django.conf import settings
@@ -75,6 +77,35 @@ class BadCharactersMiddleware:
             BAD_CHARACTERS.search(name) or any(BAD_CHARACTERS.search(value) for value in values)
             for source in sources for name, values in source.lists()
         )
+
+
+# --- the client's address ----------------------------------------------------------------------------------
+
+@lru_cache(maxsize=8)
+def _trusted_networks(proxies: tuple[str, ...]) -> tuple:
+    return tuple(ipaddress.ip_network(proxy.strip(), strict=False) for proxy in proxies if proxy.strip())
+
+
+def _trusted(address: str) -> bool:
+    try:
+        ip = ipaddress.ip_address(address.strip())
+    except ValueError:
+        return False
+    return any(ip in network for network in _trusted_networks(tuple(settings.TRUSTED_PROXIES)))
+
+
+def client_address(request: HttpRequest) -> str:
+    """The reader's address: ``REMOTE_ADDR``, unless the connection comes from a trusted proxy
+    (``DJANGO_TRUSTED_PROXIES``); then the last address of ``X-Forwarded-For`` that is not a trusted proxy itself.
+    A client cannot forge its address by sending the header: only what trusted proxies appended is read."""
+    address = request.META.get("REMOTE_ADDR", "")
+    if not _trusted(address):
+        return address
+    hops = [hop.strip() for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if hop.strip()]
+    for hop in reversed(hops):
+        if not _trusted(hop):
+            return hop
+    return hops[0] if hops else address
 
 
 # --- the content version -------------------------------------------------------------------------------------

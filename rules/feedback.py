@@ -17,9 +17,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import hashlib
-import ipaddress
 import logging
-from functools import lru_cache
 from pathlib import Path
 
 from django import forms
@@ -33,6 +31,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from riftpal.htmx import HtmxHttpRequest, wants_fragment
+from riftpal.middleware import client_address
 
 from .models import FAQEntry, Feedback, Guide, RuleSection
 
@@ -81,33 +80,6 @@ class FeedbackForm(forms.Form):
         if data.get("kind") == Feedback.Kind.ERROR and not data.get("message"):
             self.add_error("message", "Décrivez l'erreur en quelques mots.")
         return data
-
-
-@lru_cache(maxsize=8)
-def _trusted_networks(proxies: tuple[str, ...]) -> tuple:
-    return tuple(ipaddress.ip_network(proxy.strip(), strict=False) for proxy in proxies if proxy.strip())
-
-
-def _trusted(address: str) -> bool:
-    try:
-        ip = ipaddress.ip_address(address.strip())
-    except ValueError:
-        return False
-    return any(ip in network for network in _trusted_networks(tuple(settings.TRUSTED_PROXIES)))
-
-
-def client_address(request: HttpRequest) -> str:
-    """The reader's address: ``REMOTE_ADDR``, unless the connection comes from a trusted proxy
-    (``DJANGO_TRUSTED_PROXIES``); then the last address of ``X-Forwarded-For`` that is not a trusted proxy itself.
-    A client cannot forge its address by sending the header: only what trusted proxies appended is read."""
-    address = request.META.get("REMOTE_ADDR", "")
-    if not _trusted(address):
-        return address
-    hops = [hop.strip() for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if hop.strip()]
-    for hop in reversed(hops):
-        if not _trusted(hop):
-            return hop
-    return hops[0] if hops else address
 
 
 def client_key(request: HttpRequest) -> str:

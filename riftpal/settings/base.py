@@ -2,6 +2,7 @@
 
 import os
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -37,6 +38,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.sitemaps",
     "django_htmx",
+    # Failed admin logins counted in the database (every worker sees them); too many and the client is locked out.
+    "axes",
     # The project itself: bumps the content version of the page cache when any content model changes.
     "riftpal.apps.RiftpalConfig",
     # Lower apps first: glossary (terms, Markdown) < examples (engine, player) < rules (content) < search, sandbox.
@@ -68,7 +71,24 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: turns a locked-out login into its 429 page.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Admin logins: django-axes refuses a client (by the address a trusted proxy reports, as for the feedback limit)
+# after DJANGO_LOGIN_FAILURE_LIMIT wrong passwords, for DJANGO_LOGIN_COOLOFF_MINUTES; it checks before the password
+# hasher runs, so a guessing loop costs no hashing once locked. A correct login resets the count.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("DJANGO_LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("DJANGO_LOGIN_COOLOFF_MINUTES", 30))
+AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_CLIENT_IP_CALLABLE = "riftpal.middleware.client_address"
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "admin-locked.html"
+AXES_VERBOSE = False
 
 ROOT_URLCONF = "riftpal.urls"
 WSGI_APPLICATION = "riftpal.wsgi.application"
