@@ -168,6 +168,11 @@ class Why(Vocab):
         "R. 816",
     )
     HUNT = "hunt", "Chasse : gagne de l'XP quand elle conquiert ou occupe", "R. 823"
+    EMPTY_BATTLEFIELD = (
+        "empty_battlefield",
+        "plus aucune unité de son contrôleur : le champ de bataille perd son contrôleur au nettoyage",
+        "R. 190.4.c, 323.5",
+    )
 
 
 WHY_LABELS = Why.labels()

@@ -317,6 +317,22 @@ def _chain(step: dict, r: dict, o: str) -> str:
 
 
 def _cleanup(step: dict, r: dict, o: str) -> str:
+    code = r.get("code")
+    if code == "empty_battlefield":
+        return (
+            f"Nettoyage : {_player(step, r.get('player'))} n'a plus aucune unité à {o} ; hors chaîne et sans "
+            "combat ni confrontation à cet endroit, le champ de bataille perd son contrôleur (R. 190.4.c, 323.5)."
+        )
+    if code == "victory":
+        if r.get("immediate"):
+            return (
+                f"{_player(step, r.get('player'))} a {r.get('points')} points, au moins le score de victoire et plus "
+                "que tout adversaire, par une Exténuation répétée : la victoire est immédiate (R. 432.3.c)."
+            )
+        return (
+            f"Nettoyage : {_player(step, r.get('player'))} a {r.get('points')} points, au moins le score de "
+            "victoire et plus que tout autre joueur : victoire (R. 194.2, 323.1)."
+        )
     return (
         f"Nettoyage : {_names(step, r.get('objects'))} "
         + ("ont des dégâts mortels et meurent ensemble (R. 318)." if len(r.get("objects") or []) > 1
@@ -523,14 +539,14 @@ def _event_text(step: dict, r: dict, o: str, e: str) -> str:
         "combat_ended": f"Le combat à {o} se termine.",
         "attacking": f"{o} attaque.",
         "control_gained": f"{p} prend le contrôle {de(o)} (R. 188).",
-        "control_lost": f"{o} n'a plus de contrôleur (R. 466).",
+        "control_lost": f"{o} n'a plus de contrôleur (R. 190.4.c, 468.5.b).",
         "conquered": f"{p} conquiert {o} (R. 469).",
         "held": f"{p} occupe {o} (R. 469).",
         "scored": f"{p} marque {o}.",
         "score_refused": f"{p} ne gagne pas de point à {o} : {_why({'code': r.get('why')})}.",
         "point_gained": f"{p} gagne {r.get('amount')} point{'s' if (r.get('amount') or 0) > 1 else ''} "
         f"({r.get('before')} → {r.get('after')}).",
-        "game_won": f"{p} atteint {r.get('points')} points et gagne la partie (R. 193).",
+        "game_won": f"{p} gagne la partie avec {r.get('points')} points (R. 194.2).",
         "burned_out": f"Exténuation de {p} (R. 431).",
         "turn_started": f"Début du tour {de(p)}.",
         "turn_ended": f"Fin du tour {de(p)} : les dégâts et l'étourdissement disparaissent (R. 317).",

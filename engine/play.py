@@ -41,6 +41,7 @@ class Play:
         self.turn = 1
         self.combats: list[dict] = []
         self.scores: list[dict] = []
+        self.combat_at: str | None = None  # the battlefield of the combat going on (R. 323.5)
 
     # ------------------------------------------------------------------ board helpers
     def refuse(self, message: str) -> None:
@@ -150,11 +151,24 @@ class Play:
         do = act["do"]
         if self.items and not (do in ("pass", "query") or (do == "cast" and act.get("speed") == "reaction")):
             self.resolve_chain()
+        elif self.items and do == "cast" and act["player"] != self.priority:
+            self.implicit_passes(act["player"])
         while self.showdown and not self.items and do not in ("pass", "query"):
             if do == "cast" and act.get("speed") in ("action", "reaction"):
                 break
             self.close_showdown(implicit=True)
         return self.winner is None
+
+    def implicit_passes(self, player: str) -> None:
+        """A Reaction by another player than the one with priority: those before them in turn order
+        passed (R. 338.1.b, 339); if everyone passed in sequence, the newest item resolves (R. 339.1)."""
+        while self.items and self.priority != player:
+            holder = self.priority
+            self.emit("passed", player=holder, what="priority")
+            self.passes += 1
+            self.priority = self.next_player(holder)
+            if self.passes >= len(self.world.players):
+                self.resolve_top()
 
     def finish_open(self) -> None:
         """After the last action: the chain resolves, showdowns and combats still pending take place."""
@@ -172,34 +186,87 @@ class Play:
                 if not self.showdown:
                     break
 
-    # ------------------------------------------------------------------ cleanup (R. 318)
+    # ------------------------------------------------------------------ cleanup (R. 318–323)
     def cleanup(self) -> None:
-        """R. 318: units with lethal damage die together; then, chain empty, a pending showdown opens."""
-        w = self.world
+        """A cleanup (R. 318–323), repeated while it changes something (R. 322): the victory check
+        (R. 323.1), units with lethal damage die (R. 323.4), empty battlefields lose their controller
+        (R. 323.5, 190.4.c); then, the chain empty and no showdown, a staged showdown opens (R. 323.11)."""
         for _ in range(20):
-            lethal = [
-                oid
-                for oid, o in w.objects.items()
-                if o.is_unit and o.on_board and o.damage > 0 and o.damage >= max(1, self.power(oid))
-            ]
-            if not lethal:
+            if self.check_victory():
+                return
+            changed = self.kill_lethal()
+            changed = self.lose_empty_control() or changed
+            if not changed:
                 break
-            self.tr.step("cleanup", candidates=lethal, reason={"code": "lethal_damage", "objects": lethal})
-            self.process([Ev("die", obj=oid) for oid in lethal])
-            self.settle()
-        if self.items or self.showdown or not self.contested or self.winner is not None:
+        if self.items or self.showdown or self.combat_at or not self.contested or self.winner is not None:
             return
-        # A contest whose units have all left is over (nothing to fight for).
+        # R. 323.10: a contest whose units have all left is over (nothing to fight for).
         self.contested = [(b, p) for b, p in self.contested if self.units_at(b, p)]
         if not self.contested:
             return
         if len(self.contested) > 1:
-            # R. 459: the turn player chooses which combat comes first
+            # R. 323.11–323.12: the turn player chooses which battlefield comes first
             opts = [b for b, _ in self.contested]
             idx = self.choose("combat", opts, self.world.turn_player, [self.name(b) for b in opts])
             self.contested.insert(0, self.contested.pop(idx))
         bf, attacker = self.contested[0]
         self.open_showdown(bf, attacker)
+
+    def kill_lethal(self) -> bool:
+        """R. 323.4: every unit with lethal damage marked dies, all together (R. 142.4)."""
+        w = self.world
+        lethal = [
+            oid
+            for oid, o in w.objects.items()
+            if o.is_unit and o.on_board and o.damage > 0 and o.damage >= max(1, self.power(oid))
+        ]
+        if not lethal:
+            return False
+        self.tr.step("cleanup", candidates=lethal, reason={"code": "lethal_damage", "objects": lethal})
+        self.process([Ev("die", obj=oid) for oid in lethal])
+        self.settle()
+        return True
+
+    def lose_empty_control(self) -> bool:
+        """R. 323.5, 190.4.c: in an Open state (no chain), a player who has no unit left at a battlefield
+        they control loses its control, unless a showdown or a combat is going on there."""
+        if self.items:
+            return False
+        busy = {self.showdown["battlefield"]} if self.showdown else set()
+        if self.combat_at:
+            busy.add(self.combat_at)
+        changed = False
+        for bf in self.battlefields():
+            holder = self.world.objects[bf].controller
+            if holder is None or bf in busy or self.units_at(bf, holder):
+                continue
+            self.world.objects[bf].controller = None
+            self.tr.step("cleanup", object=bf, reason={"code": "empty_battlefield", "player": holder,
+                                                        "why": why(Why.EMPTY_BATTLEFIELD)})
+            self.emit("control_lost", object=bf, player=holder, why=Why.EMPTY_BATTLEFIELD.value)
+            changed = True
+        if changed:
+            self.settle()
+        return changed
+
+    def check_victory(self, immediate: bool = False) -> bool:
+        """R. 194.2, 323.1: at a cleanup, a player with at least the victory score and more points than
+        every other player wins (a tie at or above it: play goes on, R. 194.2.b).  ``immediate``: the
+        repeated Burn Out, whose winner needs no cleanup (R. 432.3.c)."""
+        if self.winner is not None:
+            return True
+        players = self.world.players
+        best = max((p.points for p in players.values()), default=0)
+        if best < self.sc.victory_score:
+            return False
+        leaders = [pid for pid, p in players.items() if p.points == best]
+        if len(leaders) > 1:
+            return False
+        self.winner = leaders[0]
+        self.tr.step("cleanup", reason={"code": "victory", "player": self.winner, "points": best,
+                                        "immediate": immediate})
+        self.emit("game_won", player=self.winner, points=best)
+        return True
 
     # ------------------------------------------------------------------ showdown (R. 341, 311)
     def open_showdown(self, bf: str, attacker: str) -> None:
@@ -296,7 +363,9 @@ class Play:
             self.chain_starter = player
         self.items.append(item)
         self.emit("chain_added", player=player, label=a["label"], item=item["id"], speed=speed, object=target)
-        self.priority = self.next_player(player)
+        # R. 337.4: once the item is finalized, the controller of the newest item gains priority — the
+        # caster may answer their own spell with a Reaction before passing.
+        self.priority = player
         self.passes = 0
         self.tr.show_board(self.board_tuple())
         self.tr.step("priority", reason={"code": "priority", "player": self.priority, "chain": len(self.items)})
@@ -369,11 +438,11 @@ class Play:
 
     def after_item(self) -> None:
         self.settle()
-        self.cleanup_deaths()
+        self.cleanup()  # R. 319.5: a cleanup after an item leaves the chain
         self.passes = 0
         sd = self.showdown
         if self.items:
-            self.priority = sd["focus"] if sd else self.world.turn_player
+            self.priority = self.items[-1]["player"]  # R. 340.4: the controller of the newest item
         else:
             self.priority = None
             if sd and self.chain_starter in self.showdown_players():
@@ -383,11 +452,6 @@ class Play:
                 sd["passes"] = 0
         self.tr.show_board(self.board_tuple())
 
-    def cleanup_deaths(self) -> None:
-        """The cleanup after a chain item (R. 318): lethal damage kills; chain empty, combats may start."""
-        self.cleanup_deaths_now()
-        if not self.items and not self.showdown:
-            self.cleanup()
 
     # ------------------------------------------------------------------ combat (R. 459–466)
     def side_might(self, units: list[str]) -> tuple[int, list[dict]]:
@@ -530,7 +594,8 @@ class Play:
         return out
 
     def run_combat(self, bf: str, attacker: str, defender: str) -> None:
-        """Damage step (R. 465), deaths at cleanup (R. 318), resolution step (R. 466)."""
+        """Damage step (R. 467), the combat cleanup (R. 468.1), resolution step (R. 468.3–468.7)."""
+        self.combat_at = bf
         A, D = self.units_at(bf, attacker), self.units_at(bf, defender)
         report = {"battlefield": bf, "attacker": attacker, "defender": defender, "attackers": A, "defenders": D}
         ta, pa = self.side_might(A)
@@ -571,7 +636,8 @@ class Play:
                 )
         self.settle()
         before = set(A + D)
-        self.cleanup_deaths_now()
+        # R. 468.1: the combat cleanup — deaths (R. 323.4), then every unit is healed (R. 468.1.a.1)
+        self.cleanup()
         alive_a, alive_d = self.units_at(bf, attacker), self.units_at(bf, defender)
         report["deaths"] = sorted(
             u for u in before if self.world.objects[u].zone != "battlefield" or self.world.objects[u].at != bf
@@ -581,9 +647,9 @@ class Play:
             object=bf,
             reason={"code": "resolution_step", "attackers_left": alive_a, "defenders_left": alive_d},
         )
-        for oid in alive_a + alive_d:  # R. 466: survivors are healed
-            if self.world.objects[oid].damage:
-                self.world.objects[oid].damage = 0
+        for oid, o in self.world.objects.items():  # R. 468.1.a.1: heal all units, not only the combatants
+            if o.is_unit and o.on_board and o.damage:
+                o.damage = 0
                 self.emit("healed", object=oid)
         if alive_a and alive_d:
             report["result"] = "recalled"
@@ -606,21 +672,10 @@ class Play:
         self._do_end_combat({})
         self.emit("combat_ended", object=bf, result=report["result"])
         self.combats.append(report)
+        self.combat_at = None
         self.settle()
         if report["result"] == "conquered":
             self.gain_control(bf, attacker)
-
-    def cleanup_deaths_now(self) -> None:
-        w = self.world
-        lethal = [
-            oid
-            for oid, o in w.objects.items()
-            if o.is_unit and o.on_board and o.damage > 0 and o.damage >= max(1, self.power(oid))
-        ]
-        if lethal:
-            self.tr.step("cleanup", candidates=lethal, reason={"code": "lethal_damage", "objects": lethal})
-            self.process([Ev("die", obj=oid) for oid in lethal])
-            self.settle()
 
     # ------------------------------------------------------------------ scoring (R. 467–472)
     def gain_control(self, bf: str, player: str) -> None:
@@ -682,9 +737,6 @@ class Play:
         before = p.points
         p.points += n
         self.emit("point_gained", player=player, amount=n, before=before, after=p.points, how=how)
-        if p.points >= self.sc.victory_score and self.winner is None:
-            self.winner = player
-            self.emit("game_won", player=player, points=p.points)
 
     def draw_now(self, pid: str) -> None:
         """Draw (R. 413); from an empty deck, Burn Out (R. 431): the trash is shuffled in and an
@@ -801,8 +853,10 @@ class Play:
         self.add_points(a["player"], a["amount"], "effect")
 
     def _do_start_turn(self, a):
-        """Start of turn (R. 315): awaken, beginning phase (Temporary dies, R. 816, then hold, R. 469),
-        channel two runes (R. 430), draw one card (R. 413)."""
+        """Start of turn (R. 315): Awaken (ready, R. 315.1), Beginning phase (Temporary kills before
+        scoring, R. 816.1.b; then hold, R. 315.2.b, 471.2), Channel two runes (R. 315.3), Draw one
+        (R. 315.4).  A cleanup follows each phase (R. 319.2): an empty battlefield is lost before the
+        scoring step, and a victory is judged there (R. 323.1)."""
         w = self.world
         tp = w.turn_player
         self.emit("turn_started", player=tp, turn=self.turn)
@@ -811,6 +865,8 @@ class Play:
             if o.on_board and o.controller == tp and o.exhausted:
                 o.exhausted = False
                 self.emit("readied", object=oid)
+        self.settle()
+        self.cleanup()
         self.tr.step("phase", reason={"code": "beginning", "player": tp})
         temp = [
             oid
@@ -823,9 +879,11 @@ class Play:
             )
             self.process([Ev("die", obj=oid) for oid in temp])
             self.settle()
+            self.cleanup()
         for bf in self.battlefields():
             if w.objects[bf].controller == tp and self.winner is None:
                 self.score(tp, bf, "hold")
+        self.cleanup()
         if self.winner is not None:
             return
         self.tr.step("phase", reason={"code": "channel", "player": tp})
@@ -833,6 +891,7 @@ class Play:
         n = min(2, p.runes)
         p.runes -= n
         self.emit("runes_channeled", player=tp, amount=n)
+        self.cleanup()
         self.tr.step("phase", reason={"code": "draw", "player": tp})
         self.process([Ev("draw", player=tp)])
 

@@ -67,18 +67,13 @@ def test_acting_without_focus_is_refused():
     assert "focalisation" in msg and "R. 311" in msg
 
 
-def test_answering_without_priority_is_refused():
+def test_passing_without_priority_is_refused():
+    """R. 337.4: after casting, the caster keeps priority; the opponent cannot pass in their place."""
     data = duel(
         [unit("vi", 3, zone="base")],
         [
             {"do": "cast", "player": "p1", "label": "A", "steps": [{"do": "buff", "object": "vi"}]},
-            {
-                "do": "cast",
-                "player": "p1",
-                "label": "B",
-                "speed": "reaction",
-                "steps": [{"do": "buff", "object": "vi"}],
-            },
+            {"do": "pass", "player": "p2"},
         ],
     )
     assert "priorité" in error_of(data)
