@@ -244,6 +244,11 @@ def describe(step: dict) -> str:
                 f"{who} choisit de donner d'abord des dégâts mortels {a_(_obj(step, r.get('picked')))}, "
                 f"parmi les unités permises ({how} ; R. 465)."
             )
+        if code == "burn_out_choice":
+            return (
+                f"{_player(step, r.get('by'))} choisit l'adversaire qui gagne le point d'Exténuation : "
+                f"{_player(step, r.get('picked'))} (R. 432.2.c)."
+            )
         if code == "combat_choice":
             return (
                 f"{who}, joueur du tour, choisit le combat à {_obj(step, r.get('picked'))} en premier ({how} ; R. 459)."
@@ -379,10 +384,12 @@ def _score(step: dict, r: dict, o: str) -> str:
     if code == "hunt":
         return f"Chasse {r.get('amount')} {de(o)} : son contrôleur gagne {r.get('amount')} XP (R. 823)."
     if code == "burn_out":
+        again = " de nouveau" if r.get("repeat") else ""
         return (
-            f"Exténuation : le deck {de(_player(step, r.get('player')))} est vide ; sa Défausse "
-            f"({r.get('shuffled')} cartes) y est mélangée et {_player(step, r.get('opponent'))} "
-            "gagne un point (R. 431)."
+            f"Exténuation{again} : le deck {de(_player(step, r.get('player')))} est vide ; sa Défausse "
+            f"({r.get('shuffled')} carte{'s' if (r.get('shuffled') or 0) > 1 else ''}) y est recyclée et "
+            f"{_player(step, r.get('opponent'))}, l'adversaire choisi, gagne un point (R. 432.2)"
+            + (" ; la Défausse était vide, la pioche recommence (R. 432.3)." if not r.get("shuffled") else ".")
         )
     who = _player(step, r.get("player"))
     how = "conquiert" if r.get("how") == "conquer" else "occupe"
@@ -547,7 +554,7 @@ def _event_text(step: dict, r: dict, o: str, e: str) -> str:
         "point_gained": f"{p} gagne {r.get('amount')} point{'s' if (r.get('amount') or 0) > 1 else ''} "
         f"({r.get('before')} → {r.get('after')}).",
         "game_won": f"{p} gagne la partie avec {r.get('points')} points (R. 194.2).",
-        "burned_out": f"Exténuation de {p} (R. 431).",
+        "burned_out": f"Exténuation de {p} (R. 432).",
         "turn_started": f"Début du tour {de(p)}.",
         "turn_ended": f"Fin du tour {de(p)} : les dégâts et l'étourdissement disparaissent (R. 317).",
         "runes_channeled": f"{p} canalise {r.get('amount')} rune{'s' if (r.get('amount') or 0) > 1 else ''}.",

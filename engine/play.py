@@ -42,6 +42,7 @@ class Play:
         self.combats: list[dict] = []
         self.scores: list[dict] = []
         self.combat_at: str | None = None  # the battlefield of the combat going on (R. 323.5)
+        self._last_burn_out: str | None = None
 
     # ------------------------------------------------------------------ board helpers
     def refuse(self, message: str) -> None:
@@ -739,17 +740,24 @@ class Play:
         self.emit("point_gained", player=player, amount=n, before=before, after=p.points, how=how)
 
     def draw_now(self, pid: str) -> None:
-        """Draw (R. 413); from an empty deck, Burn Out (R. 431): the trash is shuffled in and an
-        opponent gains a point, then the draw goes on."""
+        """Draw (R. 414); from an empty Main Deck, Burn Out (R. 432.2): the trash is recycled into the
+        deck, the player chooses an opponent who gains 1 point, then the draw goes on.  With an empty
+        trash too the deck stays empty and the draw burns out again and again (R. 432.3) until an
+        opponent wins — at once for the points after the first Burn Out (R. 432.3.c)."""
         w = self.world
         p = w.players[pid]
-        if p.deck <= 0:
+        opponents = [q for q in w.turn_order() if q != pid]
+        repeat = 0
+        while p.deck <= 0:
+            if not opponents or repeat >= 100:  # pragma: no cover - a lone player has nobody to score
+                self.emit("nothing_happens", player=pid, why="empty_deck")
+                return
             trash_objs = [o for o in w.objects.values() if o.zone == "discard" and o.controller == pid]
             shuffled = p.trash + len(trash_objs)
             for o in trash_objs:
                 self.place(o, "deck")
             p.deck, p.trash = shuffled, 0
-            opp = next((q for q in w.turn_order() if q != pid), None)
+            opp = self.burn_out_opponent(pid, opponents, repeat)
             self.tr.step(
                 "score",
                 reason={
@@ -757,18 +765,39 @@ class Play:
                     "player": pid,
                     "opponent": opp,
                     "shuffled": shuffled,
+                    "repeat": repeat,
                     "why": why(Why.BURN_OUT),
                 },
             )
-            self.emit("burned_out", player=pid, shuffled=shuffled, opponent=opp)
-            if opp is not None:
-                self.add_points(opp, 1, "burn_out")
-            if p.deck <= 0:
-                self.emit("nothing_happens", player=pid, why="empty_deck")
+            self.emit("burned_out", player=pid, shuffled=shuffled, opponent=opp, repeat=repeat)
+            self.add_points(opp, 1, "burn_out")
+            if repeat and self.check_victory(immediate=True):
                 return
+            repeat += 1
         p.deck -= 1
         p.hand += 1
         self.emit("drew", player=pid)
+
+    def burn_out_opponent(self, pid: str, opponents: list[str], repeat: int) -> str:
+        """R. 432.2.c: the player who burns out chooses the opponent who gains the point.  A choice in
+        ``choices`` ({burn_out: [ids]}) is read in order, its last id kept for later repeats; unscripted,
+        the first Burn Out of the action is explored and a repeat gives to the same opponent (the rules
+        leave each repeat to the player, R. 432.3; exploring them all would multiply the outcomes)."""
+        if len(opponents) == 1:
+            return opponents[0]
+        for c in self.sc.choices:
+            if "burn_out" in c and (c.get("action") is None or c["action"] == self.action):
+                picks = [x for x in c["burn_out"] if x in opponents]
+                if picks:
+                    pick = picks[min(repeat, len(picks) - 1)]
+                    self.tr.step("choice", reason={"code": "burn_out_choice", "by": pid, "options": opponents,
+                                                   "picked": pick, "scripted": True})
+                    return pick
+        if repeat and self._last_burn_out in opponents:
+            return self._last_burn_out
+        idx = self.choose("burn_out", opponents, pid, [self.world.players[q].name for q in opponents])
+        self._last_burn_out = opponents[idx]
+        return opponents[idx]
 
     # ------------------------------------------------------------------ actions
     def _do_standard_move(self, a):

@@ -75,7 +75,7 @@ def choice_of(o: Outcome) -> list[dict]:
     """The decisions behind an outcome (M10: who chose which replacement first)."""
     out = []
     for c in o.choice_log:
-        if c["kind"] in ("assign", "combat"):
+        if c["kind"] in ("assign", "combat", "burn_out"):
             out.append(
                 {
                     "action": c["action"],

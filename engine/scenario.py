@@ -461,7 +461,9 @@ def _action(d: Any, path: str, ids: dict[str, set[str]], depth: int = 0) -> dict
 
 def _choice(d: Any, path: str, ids: dict[str, set[str]]) -> dict:
     d = _dict(d, path)
-    _no_unknown(d, {"order", "effect", "accept", "action", "note", "assign", "by", "combat_first", "play"}, path)
+    _no_unknown(
+        d, {"order", "effect", "accept", "action", "note", "assign", "by", "combat_first", "play", "burn_out"}, path
+    )
     out: dict[str, Any] = {}
     if "action" in d and d["action"] is not None:
         out["action"] = _int(d["action"], f"{path}.action", 0, MAX_ACTIONS)
@@ -475,6 +477,13 @@ def _choice(d: Any, path: str, ids: dict[str, set[str]]) -> dict:
         if v not in ids["battlefields"]:
             raise ScenarioError(f"{path}.combat_first : champ de bataille inconnu « {v} »")
         out["combat_first"] = v
+    elif "burn_out" in d:
+        # the opponents chosen to gain each Burn Out point, in order (R. 432.2.c)
+        v = d["burn_out"] if isinstance(d["burn_out"], list) else [d["burn_out"]]
+        out["burn_out"] = tuple(
+            _check_param(Param("burn_out", "player", "adversaire"), x, f"{path}.burn_out[{i}]", ids)
+            for i, x in enumerate(_list(v, f"{path}.burn_out", 20))
+        )
     elif "play" in d:
         out["play"] = _bool(d["play"], f"{path}.play")
         if "action" not in out:
@@ -485,7 +494,9 @@ def _choice(d: Any, path: str, ids: dict[str, set[str]]) -> dict:
         out["effect"] = _check_param(Param("effect", "effect", "effet"), d["effect"], f"{path}.effect", ids)
         out["accept"] = _bool(d.get("accept", True), f"{path}.accept")
     else:
-        raise ScenarioError(f"{path} : « order », « effect », « assign », « combat_first » ou « play » est attendu")
+        raise ScenarioError(
+            f"{path} : « order », « effect », « assign », « combat_first », « burn_out » ou « play » est attendu"
+        )
     return out
 
 

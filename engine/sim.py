@@ -376,8 +376,8 @@ class Sim(Play):
             }
         )
         self.choice_log[-1]["n"] = 2 if kind in ("accept", "answer") else len(options)
-        if kind in ("assign", "combat"):
-            code = "assign_choice" if kind == "assign" else "combat_choice"
+        if kind in ("assign", "combat", "burn_out"):
+            code = {"assign": "assign_choice", "combat": "combat_choice"}.get(kind, "burn_out_choice")
             self.tr.step(
                 "choice",
                 object=options[idx],
@@ -1064,6 +1064,8 @@ def outcome_label(sim_log: list[dict]) -> str:
             parts.append(f"dégâts mortels d'abord à {c['labels'][c['picked']]}")
         elif c["kind"] == "combat":
             parts.append(f"combat à {c['labels'][c['picked']]} d'abord")
+        elif c["kind"] == "burn_out":
+            parts.append(f"point d'Exténuation pour {c['labels'][c['picked']]}")
         elif c["kind"] == "answer":
             parts.append(f"« {c['labels'][0]} » {'jouée' if c['picked'] == 0 else 'pas jouée'}")
         else:

@@ -135,3 +135,41 @@ def test_an_opponents_reaction_means_the_caster_passed_first():
     o = play(board([unit("vi", 2, zone="base")], [buff, bolt])).main
     kinds = [(e["type"], e.get("player")) for e in o.events if e["type"] in ("chain_added", "passed")]
     assert kinds[:3] == [("chain_added", "p1"), ("passed", "p1"), ("chain_added", "p2")]
+
+
+# ---------------------------------------------------------------- R. 432: Burn Out
+
+
+def test_burn_out_with_an_empty_trash_repeats_until_the_opponent_wins():
+    """R. 432.3: nothing to recycle, the deck stays empty: each new try burns out again."""
+    data = board(
+        [unit("vi", 1, zone="base")],
+        [{"do": "draw", "player": "p1"}],
+        players=[player("p1", points=2, deck=0, trash=0), player("p2", points=5)],
+    )
+    o = play(data).main
+    assert o.players["p2"]["points"] == 8 and o.winner == "p2"
+    assert sum(e["type"] == "burned_out" for e in o.events) == 3
+    assert o.players["p1"]["hand"] == 0
+
+
+def test_burn_out_with_cards_in_the_trash_happens_once_then_draws():
+    data = board(
+        [unit("vi", 1, zone="base")],
+        [{"do": "draw", "player": "p1"}],
+        players=[player("p1", deck=0, trash=3), player("p2")],
+    )
+    o = play(data).main
+    assert sum(e["type"] == "burned_out" for e in o.events) == 1
+    assert o.players["p2"]["points"] == 1 and o.players["p1"]["hand"] == 1 and o.players["p1"]["deck"] == 2
+
+
+def test_the_player_who_burns_out_chooses_the_opponent():
+    """R. 432.2.c: with two opponents both picks are outcomes; ``choices`` can fix one."""
+    players = [player("p1", deck=0, trash=2), player("p2"), player("p3")]
+    data = board([unit("vi", 1, zone="base")], [{"do": "draw", "player": "p1"}], players=players)
+    res = play(data)
+    assert sorted(o.players["p2"]["points"] * 10 + o.players["p3"]["points"] for o in res.outcomes) == [1, 10]
+    data["choices"] = [{"burn_out": ["p3"]}]
+    o = play(data).main
+    assert o.players["p3"]["points"] == 1 and o.players["p2"]["points"] == 0
