@@ -11,7 +11,7 @@ class TermAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["related"]
     fieldsets = [
-        (None, {"fields": ["name", "slug", "english_name", "kind"]}),
+        (None, {"fields": ["name", "slug", "former_slugs", "english_name", "kind"]}),
         ("Définitions", {"fields": ["short_definition", "explanation"]}),
         ("Liens", {"fields": ["forms", "related"]}),
     ]

@@ -44,8 +44,32 @@ def symmetric_related(entries: list[dict]) -> dict[str, set[str]]:
     return related
 
 
+def adopt_former_slugs(loader, entries: list[dict]) -> None:
+    """A term shipped under a new slug takes over its row stored under a ``former_slugs`` one, with the
+    loader's record of it, so the rename is an update (or kept, if an editor changed the term)."""
+    # The content records and their fingerprints belong to the rules loader, our only caller.
+    from rules.loader import fingerprint
+    from rules.models import ContentRecord as Record
+
+    for data in entries:
+        old = Term.objects.filter(slug__in=data.get("former_slugs") or []).first()
+        if old is None or Term.objects.filter(slug=data["slug"]).exists():
+            continue
+        record = Record.objects.filter(kind="term", key=old.slug).first()
+        pristine = record is not None and fingerprint(old) == record.fingerprint
+        old.slug = data["slug"]
+        old.save()
+        if record is not None:
+            Record.objects.filter(kind="term", key=data["slug"]).delete()
+            record.key = data["slug"]
+            record.save()
+            if pristine:
+                loader.remember("term", data["slug"], record.shipped_hash, old)
+
+
 def load_terms(loader) -> None:
     entries = read_terms(getattr(loader, "glossary_file", CONTENT_DIR))
+    adopt_former_slugs(loader, entries)
     related = symmetric_related(entries)
     written: list[tuple[Term, dict]] = []
     with deferred_rerender():
@@ -55,6 +79,7 @@ def load_terms(loader) -> None:
             def write(obj, data=data):
                 obj = obj or Term(slug=data["slug"])
                 obj.name = data["name"]
+                obj.former_slugs = list(data.get("former_slugs") or [])
                 obj.english_name = data.get("english_name") or ""
                 obj.short_definition = " ".join(str(data["short_definition"]).split())
                 obj.explanation = data.get("explanation") or ""

@@ -20,6 +20,16 @@ def sort_key(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+class TermQuerySet(models.QuerySet):
+    def renamed_from(self, slug: str) -> Term | None:
+        """The term that once had ``slug`` as its address (JSON ``contains`` is not portable to SQLite,
+        and this runs only for an address no current term has)."""
+        for term in self.exclude(former_slugs=[]).only("slug", "former_slugs"):
+            if slug in term.former_slugs:
+                return term
+        return None
+
+
 class Term(MarkdownFieldsMixin, models.Model):
     class Kind(models.TextChoices):
         KEYWORD = "mot-cle", "Mot-clé"
@@ -38,6 +48,9 @@ class Term(MarkdownFieldsMixin, models.Model):
 
     name = models.CharField("nom", max_length=120, unique=True)
     slug = models.SlugField("identifiant", max_length=120, unique=True)
+    former_slugs = models.JSONField(
+        "anciens identifiants", default=list, blank=True,
+        help_text="Identifiants que ce terme a portés : leurs adresses redirigent vers la page du terme.")
     english_name = models.CharField("nom anglais officiel", max_length=120, blank=True,
                                     help_text="Laisser vide s'il n'existe pas de nom officiel en anglais.")
     short_definition = models.TextField(
@@ -60,6 +73,8 @@ class Term(MarkdownFieldsMixin, models.Model):
     kind = models.CharField("nature", max_length=20, choices=Kind.choices, default=Kind.CONCEPT)
     related = models.ManyToManyField("self", blank=True, symmetrical=True, verbose_name="termes liés")
     updated_at = models.DateTimeField(auto_now=True)
+
+    objects = TermQuerySet.as_manager()
 
     markdown_fields = {"explanation": "explanation_html"}
 

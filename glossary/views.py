@@ -6,8 +6,8 @@ import string
 from itertools import groupby
 
 from django.db.models import Q
-from django.http import HttpRequest
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpRequest
+from django.shortcuts import redirect, render
 from django.utils.text import capfirst
 from django.views.decorators.http import require_GET
 
@@ -73,7 +73,13 @@ def linking_texts(term: Term, limit: int = APPEARANCES_SHOWN) -> list[dict]:
 
 @require_GET
 def detail(request: HttpRequest, slug: str):
-    term = get_object_or_404(Term.objects.prefetch_related("related"), slug=slug)
+    term = Term.objects.prefetch_related("related").filter(slug=slug).first()
+    if term is None:
+        # A renamed term keeps its former addresses: links and bookmarks lead to its page for good.
+        renamed = Term.objects.renamed_from(slug)
+        if renamed is None:
+            raise Http404("Aucun terme à cette adresse.")
+        return redirect(renamed, permanent=True)
     appearances = linking_texts(term)
     return render(request, "glossary/detail.html", {
         "term": term,
