@@ -1,5 +1,11 @@
 """Operations middleware: characters no database accepts stop at the door, and whole pages come from the cache.
 
+``HeadAsGetMiddleware``
+    HEAD is answered as the GET would be, without the body (views say ``@require_GET``).
+
+``server_error_or_unavailable``
+    The project's ``handler500``: a French 503 with ``Retry-After`` when the database is unreachable.
+
 ``BadCharactersMiddleware``
     A NUL byte (PostgreSQL refuses it in any text) or another control character in the path, a cookie, a query
     parameter or a form value gets a French 400 before any view, session or query runs. One place for the whole
@@ -30,16 +36,22 @@ import ipaddress
 import logging
 import os
 import re
+import sys
 import time
 from functools import lru_cache
 from pathlib import Path
 
 from django.conf import settings
 from django.core.cache import caches
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.core.exceptions import DisallowedHost
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, HttpResponseServerError
+from django.middleware.clickjacking import XFrameOptionsMiddleware
+from django.middleware.csp import ContentSecurityPolicyMiddleware
 from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date, parse_http_date_safe
+from django.views.defaults import server_error
 
 logger = logging.getLogger("riftpal.cache")
 
@@ -53,11 +65,15 @@ class BadCharactersMiddleware:
 
     def __init__(self, get_response):
         self.get_response = get_response
+        # The refusal is answered above the middleware that add these headers: give it the same ones.
+        self.protections = [XFrameOptionsMiddleware(get_response), ContentSecurityPolicyMiddleware(get_response)]
 
     def __call__(self, request: HttpRequest):
         if self.refused(request):
             response = HttpResponseBadRequest(render_to_string("400-characters.html", request=request))
             patch_cache_control(response, no_store=True)
+            for protection in self.protections:
+                response = protection.process_response(request, response)
             return response
         return self.get_response(request)
 
@@ -77,6 +93,60 @@ class BadCharactersMiddleware:
             BAD_CHARACTERS.search(name) or any(BAD_CHARACTERS.search(value) for value in values)
             for source in sources for name, values in source.lists()
         )
+
+
+class HeadAsGetMiddleware:
+    """HEAD is answered as GET without the body, on every page where GET works.
+
+    Views say ``@require_GET``, which refuses HEAD with a 405; cached pages answered HEAD with a 200. Running the
+    GET and dropping the body gives the same status and headers (Content-Length included) either way, and a
+    HEAD request that misses the page cache stores the page for the GETs that follow."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest):
+        if request.method != "HEAD":
+            return self.get_response(request)
+        request.method = "GET"
+        try:
+            response = self.get_response(request)
+        finally:
+            request.method = "HEAD"
+        if response.streaming:
+            response.close()
+            response.streaming_content = []
+        else:
+            response["Content-Length"] = str(len(response.content))
+            response.content = b""
+        return response
+
+
+# --- the database is down -------------------------------------------------------------------------------------
+
+def server_error_or_unavailable(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+    """``handler500``: a French 503 with Retry-After when the database cannot be reached (the page cache still
+    serves what it holds), the ordinary 500 page otherwise. Django calls it for any uncaught exception, in a view
+    or in a middleware, with the exception being handled."""
+    if database_unreachable(sys.exc_info()[1]):
+        retry = settings.DATABASE_RETRY_AFTER
+        response = HttpResponse(render_to_string("503.html", {"retry_after": retry}), status=503)
+        response["Retry-After"] = str(retry)
+        patch_cache_control(response, no_store=True)
+        return response
+    response = server_error(request, *args, **kwargs)
+    return response if isinstance(response, HttpResponse) else HttpResponseServerError()
+
+
+def database_unreachable(exc: BaseException | None) -> bool:
+    """An outage rather than a bug: the connection failed or was lost, or SQLite's file is locked or missing.
+    A programming error (bad SQL, a missing column) stays a 500."""
+    if isinstance(exc, InterfaceError):
+        return True
+    if not isinstance(exc, OperationalError):
+        return False
+    message = str(exc).lower()
+    return not any(sign in message for sign in ("no such table", "no such column", "syntax error"))
 
 
 # --- the client's address ----------------------------------------------------------------------------------
@@ -244,8 +314,18 @@ class PageCacheMiddleware:
         if request.method not in ("GET", "HEAD") or settings.SESSION_COOKIE_NAME in request.COOKIES:
             return False
         path = request.path_info
-        return any(path == prefix if prefix == "/" else path.startswith(prefix)
-                   for prefix in settings.PAGE_CACHE_PREFIXES)
+        if not any(path == prefix if prefix == "/" else path.startswith(prefix)
+                   for prefix in settings.PAGE_CACHE_PREFIXES):
+            return False
+        # Only the parameters pages read: any other (?x=1, ?x=2…) would store one more copy of the same page and
+        # push the visited pages out of the cache.
+        if any(not re.fullmatch(settings.PAGE_CACHE_QUERY_PARAMETERS, name) for name in request.GET):
+            return False
+        try:
+            request.get_host()
+        except DisallowedHost:
+            return False  # answered 400 further down; not a cache problem
+        return True
 
     def key(self, request: HttpRequest, version: int) -> str:
         gzip = bool(GZIP_ACCEPTED.search(request.META.get("HTTP_ACCEPT_ENCODING", "")))

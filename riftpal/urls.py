@@ -4,6 +4,9 @@ from django.urls import include, path
 
 from .sitemaps import SITEMAPS
 
+# A database outage gives a French 503 with Retry-After, any other error the 500 page.
+handler500 = "riftpal.middleware.server_error_or_unavailable"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("riftpal.health")),

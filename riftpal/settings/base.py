@@ -53,6 +53,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # HEAD runs as GET without the body: views that say @require_GET answer HEAD too (riftpal/middleware.py).
+    "riftpal.middleware.HeadAsGetMiddleware",
     # NUL and control characters in the path, a cookie or a form value: a French 400 before any query runs.
     "riftpal.middleware.BadCharactersMiddleware",
     # Whole pages from the cache, with 304s and Cache-Control. Everything below runs only to render a page, so a
@@ -183,7 +185,11 @@ TRUSTED_PROXIES = env_list("DJANGO_TRUSTED_PROXIES")
 # without a cookie are stored; see riftpal/middleware.py for the rules.
 PAGE_CACHE_ENABLED = env_bool("DJANGO_PAGE_CACHE", True)
 PAGE_CACHE_PREFIXES = ["/", "/faq/", "/guides/", "/regles/", "/glossaire/", "/cartes/", "/exemples/",
-                       "/api/exemples/"]
+                       "/api/exemples/", "/sitemap.xml", "/plan-du-site/"]
+# The query parameters these pages read (a regular expression matched against each name); a request with any other
+# is rendered but never stored. The example player's « Et si… ? » switches are named after the scenario's ids.
+PAGE_CACHE_QUERY_PARAMETERS = (r"page|categorie|q|etape|detail|integre|merci|si"
+                               r"|(?:effect|defending|xp|power|stunned):[\w-]{1,40}|keyword:[\w-]{1,40}:[\w -]{1,40}")
 # Saving or deleting any model of these apps starts a new content version (riftpal/apps.py), except these models,
 # which no cached page shows.
 PAGE_CACHE_CONTENT_APPS = ["rules", "glossary", "examples"]
@@ -236,6 +242,10 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", "") or BASE_DIR / "staticfiles")
+
+# A page the page cache cannot serve while the database is unreachable: a French 503 asking to come back after
+# this many seconds (riftpal.middleware.server_error_or_unavailable, the project's handler500).
+DATABASE_RETRY_AFTER = env_int("DJANGO_RETRY_AFTER", 30)
 
 # Requests larger than this are refused before any view runs (hostile form input).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024

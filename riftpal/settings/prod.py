@@ -15,6 +15,10 @@ ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 SECURE_SSL_REDIRECT = os.environ.get("DJANGO_SECURE_SSL_REDIRECT", "true").lower() != "false"
+if not SECURE_SSL_REDIRECT:
+    # Set to false only when the HTTPS proxy in front already redirects http:// to https:// (README): Django's own
+    # redirect would never run, so its warning (W008) is silenced in that case only, on purpose.
+    SILENCED_SYSTEM_CHECKS = ["security.W008"]
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365
 SECURE_HSTS_INCLUDE_SUBDOMAINS = True
