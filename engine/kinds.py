@@ -88,6 +88,7 @@ class Speed(Vocab):
     NORMAL = "normal", "normale", "R. 316 : seulement dans sa phase principale, chaîne vide, hors confrontation"
     ACTION = "action", "Action", "R. 806 : aussi pendant une confrontation, avec la focalisation, chaîne vide"
     REACTION = "reaction", "Réaction", "R. 813 : à tout moment où le joueur a la priorité, même sur une chaîne ouverte"
+    TRIGGER = "trigger", "compétence déclenchée", "R. 383.3 : mise sur la chaîne après le nettoyage, sans être jouée"
 
 
 class Mode(Vocab):
@@ -199,7 +200,7 @@ DURATIONS = Duration.values()
 DURATION_LABELS = Duration.labels()
 TOPICS = Topic.values()
 TOPIC_LABELS = Topic.labels()
-SPEEDS = Speed.values()
+SPEEDS = tuple(v for v in Speed.values() if v != "trigger")  # a scenario casts at these speeds
 
 
 @dataclass(frozen=True)

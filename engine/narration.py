@@ -244,6 +244,11 @@ def describe(step: dict) -> str:
                 f"{who} choisit de donner d'abord des dégâts mortels {a_(_obj(step, r.get('picked')))}, "
                 f"parmi les unités permises ({how} ; R. 465)."
             )
+        if code == "trigger_order_choice":
+            return (
+                f"{who} place d'abord {_eff(step, r.get('picked'))} sur la chaîne : c'est à lui d'ordonner ses "
+                f"compétences déclenchées ensemble ({how} ; R. 383.3.d)."
+            )
         if code == "burn_out_choice":
             return (
                 f"{_player(step, r.get('by'))} choisit l'adversaire qui gagne le point d'Exténuation : "
@@ -328,6 +333,10 @@ def _cleanup(step: dict, r: dict, o: str) -> str:
             f"Nettoyage : {_player(step, r.get('player'))} n'a plus aucune unité à {o} ; hors chaîne et sans "
             "combat ni confrontation à cet endroit, le champ de bataille perd son contrôleur (R. 190.4.c, 323.5)."
         )
+    if code == "cleanup_done":
+        n = len(r.get("effects") or [])
+        what = "la compétence déclenchée va" if n == 1 else f"les {n} compétences déclenchées vont"
+        return f"Nettoyage terminé : {what} sur la chaîne, où chacun peut y répondre (R. 334, 383.3)."
     if code == "victory":
         if r.get("immediate"):
             return (
@@ -489,7 +498,7 @@ def _event_text(step: dict, r: dict, o: str, e: str) -> str:
         "replaced": f"Le remplacement {e} est appliqué (ordre choisi par {_player(step, r.get('by'))}).",
         "added_to_event": f"{e} ajoute une action à l'événement.",
         "triggered": f"{e} se déclenche.",
-        "trigger_waits": f"{e} attend la fin de la résolution en cours.",
+        "trigger_waits": f"{e} attend la fin du nettoyage pour aller sur la chaîne (R. 334.1, 383.3).",
         "trigger_resolved": f"{e} est traitée.",
         "xp_gained": f"{p} gagne {r.get('amount')} XP ({r.get('before')} → {r.get('after')}).",
         "xp_spent": f"{p} dépense {r.get('amount')} XP ({r.get('before')} → {r.get('after')}).",
@@ -534,7 +543,11 @@ def _event_text(step: dict, r: dict, o: str, e: str) -> str:
         "damaged": f"{o} subit {r.get('amount')} dégâts ({r.get('total')} au total) ; "
         "une blessure mortelle tue au nettoyage (R. 318).",
         "stunned": f"{o} est étourdi{_e(step, r.get('object'))} : pas de dégâts de combat ce tour (R. 423).",
-        "chain_added": f"{p} joue « {r.get('label')} » : il s'ajoute à la chaîne (R. 325).",
+        "chain_added": (
+            f"« {r.get('label')} », compétence déclenchée de {p}, va sur la chaîne (R. 383.3)."
+            if r.get("speed") == "trigger"
+            else f"{p} joue « {r.get('label')} » : il s'ajoute à la chaîne (R. 328, 338.1.a)."
+        ),
         "chain_resolved": f"« {r.get('label')} » est résolu.",
         "fizzled": f"La cible de « {r.get('label')} » a disparu : il ne fait rien (R. 340).",
         "passed": f"{p} passe" + (" et ne joue pas « " + str(r.get("label")) + " »." if r.get("label") else "."),

@@ -154,11 +154,62 @@ class Play:
             self.resolve_chain()
         elif self.items and do == "cast" and act["player"] != self.priority:
             self.implicit_passes(act["player"])
-        while self.showdown and not self.items and do not in ("pass", "query"):
+        while (self.showdown or self.pending_triggers) and not self.items and do not in ("pass", "query"):
+            if self.pending_triggers:
+                self.settle_chain()
+                continue
             if do == "cast" and act.get("speed") in ("action", "reaction"):
                 break
             self.close_showdown(implicit=True)
         return self.winner is None
+
+    def closed(self) -> bool:
+        """R. 331.1, 329.1: a chain exists (pending triggered abilities are already on it)."""
+        return bool(self.items or self.pending_triggers)
+
+    def triggers_to_chain(self) -> None:
+        """R. 383.3, 337.1: once the outstanding tasks are done, the abilities that triggered are
+        finalized on the chain.  Several at once (R. 383.3.d): the turn player places theirs first,
+        then each player in turn order; each player orders their own (an open choice, or ``choices``:
+        {order: [effect ids]}).  The newest item is resolved first, so what is placed last resolves first."""
+        if not self.pending_triggers or self.winner is not None:
+            return
+        pending, self.pending_triggers = self.pending_triggers, []
+        by_player: dict[str, list[str]] = {}
+        for eid, _cause in pending:
+            src = self.world.effects[eid].spec.source
+            who = (self.ctrl(src) if src else None) or self.world.turn_player
+            by_player.setdefault(who, []).append(eid)
+        started = not self.items
+        for pid in [p for p in self.world.turn_order() if p in by_player]:
+            rest = list(by_player[pid])
+            while rest:
+                if len(rest) > 1:
+                    labels = [self.world.effects[e].spec.label for e in rest]
+                    idx = self.choose("trigger_order", list(rest), pid, labels)
+                else:
+                    idx = 0
+                eid = rest.pop(idx)
+                self.item_no += 1
+                item = {"id": self.item_no, "player": pid, "label": self.world.effects[eid].spec.label,
+                        "speed": "trigger", "target": None, "target_at": None, "steps": [], "trigger": eid,
+                        "action": self.action}
+                self.items.append(item)
+                self.emit("chain_added", player=pid, label=item["label"], item=item["id"], speed="trigger",
+                          effect=eid)
+        if started:
+            self.chain_starter = None  # R. 346.1: a chain opened by a triggered ability does not pass focus
+        self.priority = self.items[-1]["player"]  # R. 337.4
+        self.passes = 0
+        self.tr.show_board(self.board_tuple())
+        self.tr.step("priority", reason={"code": "priority", "player": self.priority, "chain": len(self.items)})
+
+    def settle_chain(self) -> None:
+        """A task that must finish before the game goes on (a phase, a combat step, R. 335, 468.2):
+        the abilities that triggered go on the chain and, nobody answering, the chain resolves."""
+        self.triggers_to_chain()
+        if self.items:
+            self.resolve_chain()
 
     def implicit_passes(self, player: str) -> None:
         """A Reaction by another player than the one with priority: those before them in turn order
@@ -174,12 +225,12 @@ class Play:
     def finish_open(self) -> None:
         """After the last action: the chain resolves, showdowns and combats still pending take place."""
         guard = 0
-        while (self.items or self.showdown or self.contested) and self.winner is None:
+        while (self.items or self.pending_triggers or self.showdown or self.contested) and self.winner is None:
             guard += 1
             if guard > 50:  # pragma: no cover - each pass removes a contest or an item
                 break
-            if self.items:
-                self.resolve_chain()
+            if self.items or self.pending_triggers:
+                self.settle_chain()
             elif self.showdown:
                 self.close_showdown(implicit=True)
             else:
@@ -199,7 +250,11 @@ class Play:
             changed = self.lose_empty_control() or changed
             if not changed:
                 break
-        if self.items or self.showdown or self.combat_at or not self.contested or self.winner is not None:
+        if self.pending_triggers:
+            # R. 334.1–334.2: the cleanup is done; the abilities that triggered can now be finalized.
+            self.tr.step("cleanup", reason={"code": "cleanup_done",
+                                            "effects": [eid for eid, _ in self.pending_triggers]})
+        if self.closed() or self.showdown or self.combat_at or not self.contested or self.winner is not None:
             return
         # R. 323.10: a contest whose units have all left is over (nothing to fight for).
         self.contested = [(b, p) for b, p in self.contested if self.units_at(b, p)]
@@ -231,7 +286,7 @@ class Play:
     def lose_empty_control(self) -> bool:
         """R. 323.5, 190.4.c: in an Open state (no chain), a player who has no unit left at a battlefield
         they control loses its control, unless a showdown or a combat is going on there."""
-        if self.items:
+        if self.closed():
             return False
         busy = {self.showdown["battlefield"]} if self.showdown else set()
         if self.combat_at:
@@ -432,7 +487,13 @@ class Play:
                 return
         saved = self.action
         self.action = item["action"]
-        self._do_resolve({"label": item["label"], "steps": item["steps"]})
+        if item.get("trigger"):
+            self.in_resolution = True
+            self.resolve_trigger(item["trigger"])
+            self.settle()
+            self.in_resolution = False
+        else:
+            self._do_resolve({"label": item["label"], "steps": item["steps"]})
         self.action = saved
         self.emit("chain_resolved", label=item["label"], item=item["id"], player=item["player"])
         self.after_item()
@@ -440,6 +501,7 @@ class Play:
     def after_item(self) -> None:
         self.settle()
         self.cleanup()  # R. 319.5: a cleanup after an item leaves the chain
+        self.triggers_to_chain()
         self.passes = 0
         sd = self.showdown
         if self.items:
@@ -639,6 +701,7 @@ class Play:
         before = set(A + D)
         # R. 468.1: the combat cleanup — deaths (R. 323.4), then every unit is healed (R. 468.1.a.1)
         self.cleanup()
+        self.settle_chain()  # R. 468.2: what the damage and the cleanup triggered resolves first
         alive_a, alive_d = self.units_at(bf, attacker), self.units_at(bf, defender)
         report["deaths"] = sorted(
             u for u in before if self.world.objects[u].zone != "battlefield" or self.world.objects[u].at != bf
@@ -895,7 +958,7 @@ class Play:
                 o.exhausted = False
                 self.emit("readied", object=oid)
         self.settle()
-        self.cleanup()
+        self.phase_cleanup()
         self.tr.step("phase", reason={"code": "beginning", "player": tp})
         temp = [
             oid
@@ -903,16 +966,25 @@ class Play:
             if o.is_unit and o.on_board and self.ctrl(oid) == tp and self.has_kw(oid, "Temporaire")
         ]
         if temp:
+            # R. 816.1: Temporary is a triggered ability — « kill this » goes on the chain, before scoring.
             self.tr.step(
                 "phase", candidates=temp, reason={"code": "temporary", "objects": temp, "why": why(Why.TEMPORARY)}
             )
-            self.process([Ev("die", obj=oid) for oid in temp])
-            self.settle()
-            self.cleanup()
+            for oid in temp:
+                self.item_no += 1
+                label = f"Temporaire ({self.name(oid)})"
+                self.items.append({"id": self.item_no, "player": tp, "label": label, "speed": "trigger",
+                                   "target": None, "target_at": None, "action": self.action,
+                                   "steps": [{"do": "kill", "objects": [oid]}]})
+                self.emit("chain_added", player=tp, label=label, item=self.item_no, speed="trigger", object=oid)
+            self.chain_starter = None
+            self.priority = tp
+            self.resolve_chain()
+        self.phase_cleanup()
         for bf in self.battlefields():
             if w.objects[bf].controller == tp and self.winner is None:
                 self.score(tp, bf, "hold")
-        self.cleanup()
+        self.phase_cleanup()
         if self.winner is not None:
             return
         self.tr.step("phase", reason={"code": "channel", "player": tp})
@@ -920,9 +992,15 @@ class Play:
         n = min(2, p.runes)
         p.runes -= n
         self.emit("runes_channeled", player=tp, amount=n)
-        self.cleanup()
+        self.phase_cleanup()
         self.tr.step("phase", reason={"code": "draw", "player": tp})
         self.process([Ev("draw", player=tp)])
+
+    def phase_cleanup(self) -> None:
+        """R. 319.2, 335: between two phases, a cleanup, then what triggered resolves before going on."""
+        self.settle()
+        self.cleanup()
+        self.settle_chain()
 
     def end_turn_board(self) -> None:
         """Ending phase (R. 317): damage removed, stun ends, scores of the turn forgotten, next player."""

@@ -95,7 +95,7 @@ def choice_of(o: Outcome) -> list[dict]:
                     "play": c["picked"] == 0,
                 }
             )
-        elif c["kind"] == "order":
+        elif c["kind"] in ("order", "trigger_order"):
             out.append(
                 {
                     "action": c["action"],

@@ -238,13 +238,13 @@ class Sim(Play):
                 )
                 continue
             self.emit("triggered", effect=eff.id, object=src, cause=ev["type"])
-            if self.in_resolution:
-                self.pending_triggers.append((eff.id, ev["type"]))
-                self.tr.step("event", effect=eff.id, object=src, reason={"code": "trigger_waits"})
-            else:
-                self.resolve_trigger(eff.id)
+            # R. 383.3, 334.1: the ability goes on the chain as a pending item; it is finalized once the
+            # outstanding tasks (the cleanup that follows this event) are done, then resolves like any item.
+            self.pending_triggers.append((eff.id, ev["type"]))
+            self.tr.step("event", effect=eff.id, object=src, reason={"code": "trigger_waits"})
 
     def resolve_trigger(self, eid: str) -> None:
+        """A triggered ability on the chain resolves (R. 340.1, 383.3)."""
         eff = self.world.effects[eid]
         self.emit("trigger_resolved", effect=eid, object=eff.spec.source)
         self.ability_result(eff)
@@ -313,7 +313,7 @@ class Sim(Play):
         for c in self.sc.choices:
             if c.get("action") is not None and c["action"] != self.action:
                 continue
-            if kind == "order" and "order" in c:
+            if kind in ("order", "trigger_order") and "order" in c:
                 for eid in c["order"]:
                     if eid in options:
                         idx = options.index(eid)
@@ -321,7 +321,7 @@ class Sim(Play):
                             "choice",
                             effect=options[idx],
                             reason={
-                                "code": "replacement_choice",
+                                "code": "replacement_choice" if kind == "order" else "trigger_order_choice",
                                 "by": by,
                                 "options": options,
                                 "picked": options[idx],
@@ -404,9 +404,9 @@ class Sim(Play):
                 },
             )
             return idx
-        if kind == "order":
+        if kind in ("order", "trigger_order"):
             reason = {
-                "code": "replacement_choice",
+                "code": "replacement_choice" if kind == "order" else "trigger_order_choice",
                 "by": by,
                 "options": options,
                 "picked": options[idx],
@@ -955,9 +955,6 @@ class Sim(Play):
             if step["do"] != "query":
                 self.settle()
         self.in_resolution = False
-        pending, self.pending_triggers = self.pending_triggers, []
-        for eid, _cause in pending:
-            self.resolve_trigger(eid)
 
     # ------------------------------------------------------------------ run
     def run(self) -> Outcome:
@@ -991,6 +988,7 @@ class Sim(Play):
                 self.settle()
             if act["do"] != "query":
                 self.cleanup()
+                self.triggers_to_chain()
         self.action = self.tr.action = None
         self.finish_open()
         self.tr.step("result", reason={"code": "result", "winner": self.winner})
@@ -1060,6 +1058,8 @@ def outcome_label(sim_log: list[dict]) -> str:
     for c in sim_log:
         if c["kind"] == "order":
             parts.append(f"{c['labels'][c['picked']]} d'abord")
+        elif c["kind"] == "trigger_order":
+            parts.append(f"{c['labels'][c['picked']]} placée d'abord sur la chaîne")
         elif c["kind"] == "assign":
             parts.append(f"dégâts mortels d'abord à {c['labels'][c['picked']]}")
         elif c["kind"] == "combat":

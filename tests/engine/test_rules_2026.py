@@ -173,3 +173,71 @@ def test_the_player_who_burns_out_chooses_the_opponent():
     data["choices"] = [{"burn_out": ["p3"]}]
     o = play(data).main
     assert o.players["p3"]["points"] == 1 and o.players["p2"]["points"] == 0
+
+
+# ---------------------------------------------------------------- R. 383.3, 318–323: triggered abilities on the chain
+
+
+def _xp_trigger(eid="soutien", source="veilleuse", then="renfort", **kw):
+    return {"id": eid, "label": kw.pop("label", eid), "kind": "triggered", "when": "xp_gained", "subject": "you",
+            "source": source, "then": then, **kw}
+
+
+def _later_buff(eid="renfort", target="vi", value=2):
+    return {"id": eid, "label": f"+{value}", "kind": "increase", "target": target, "value": value, "starts": "later"}
+
+
+def test_a_unit_with_lethal_damage_dies_at_the_cleanup_before_the_trigger_resolves():
+    """R. 383.3, 319.5, 323.4: the damage kills at the cleanup after the spell; the +2 it triggered comes too late."""
+    spell = {"do": "cast", "player": "p1", "label": "Pacte", "steps": [
+        {"do": "damage", "object": "vi", "amount": 3}, {"do": "gain_xp", "player": "p1", "amount": 1}]}
+    data = board([unit("vi", 3, zone="base"), unit("veilleuse", 1, zone="base")], [spell],
+                 effects=[_xp_trigger(), _later_buff()])
+    o = play(data).main
+    assert o.objects["vi"]["zone"] == "discard"
+    order = [e["type"] for e in o.events if e["type"] in ("triggered", "died", "trigger_resolved")]
+    assert order == ["triggered", "died", "trigger_resolved"]
+
+
+def test_an_opponent_can_answer_a_triggered_ability():
+    """R. 337.4, 338: the trigger is a chain item; a Reaction answers it and resolves first."""
+    gain = {"do": "gain_xp", "player": "p1", "amount": 1}
+    bolt = {"do": "cast", "player": "p2", "label": "Éclair", "speed": "reaction",
+            "steps": [{"do": "damage", "object": "vi", "amount": 3}]}
+    data = board([unit("vi", 3, zone="base"), unit("veilleuse", 1, zone="base")], [gain, bolt],
+                 effects=[_xp_trigger(), _later_buff()])
+    o = play(data).main
+    assert o.objects["vi"]["zone"] == "discard"
+    resolved = [e.get("label") for e in o.events if e["type"] == "chain_resolved"]
+    assert resolved == ["Éclair", "soutien"]
+
+
+def test_two_triggers_of_one_player_are_ordered_by_that_player():
+    """R. 383.3.d: the controller chooses the order — both orders are explored."""
+    effects = [_xp_trigger("a", then="plus-1"), _xp_trigger("b", then="fois"),
+               _later_buff("plus-1", value=1),
+               {"id": "fois", "label": "fixée à 4", "kind": "set_power", "target": "vi", "value": 4,
+                "starts": "later"}]
+    data = board([unit("vi", 2, zone="base"), unit("veilleuse", 1, zone="base")],
+                 [{"do": "gain_xp", "player": "p1", "amount": 1}], effects=effects)
+    res = play(data)
+    assert len(res.outcomes) == 2
+    firsts = {o.choice_log[0]["options"][o.choice_log[0]["picked"]] for o in res.outcomes}
+    assert firsts == {"a", "b"}
+
+
+def test_the_turn_players_triggers_go_on_the_chain_first_and_resolve_last():
+    """R. 383.3.d.1: turn player first, then in turn order; the newest item resolves first (R. 340.1)."""
+    effects = [
+        {"id": "mort-a", "label": "mort-a", "kind": "triggered", "when": "died", "subject": "any",
+         "source": "veilleuse", "gain_xp": 1},
+        {"id": "mort-b", "label": "mort-b", "kind": "triggered", "when": "died", "subject": "any",
+         "source": "guetteur", "gain_xp": 1},
+    ]
+    data = board([unit("vi", 1, zone="base"), unit("veilleuse", 1, zone="base"),
+                  unit("guetteur", 1, zone="base", controller="p2")],
+                 [{"do": "kill", "objects": ["vi"]}], effects=effects)
+    o = play(data).main
+    added = [e["effect"] for e in o.events if e["type"] == "chain_added"]
+    resolved = [e["effect"] for e in o.events if e["type"] == "trigger_resolved"]
+    assert added == ["mort-a", "mort-b"] and resolved == ["mort-b", "mort-a"]
