@@ -1,8 +1,8 @@
 """Rule numbers: reading them, finding the reference section that explains them, and linking « R. n ».
 
 A rule number is a top-level number of the Core Rules (1 to 999, written with three digits: « 050 »,
-« 459 ») followed by optional sub-parts: « 459.2 », « 459.2.a », « 459.2.a.1 ». Every citation written
-« R. 459.2 » in a text becomes a link to ``/regles/459.2/`` with a tooltip summarising the rule in our
+« 466 ») followed by optional sub-parts: « 466.2 », « 466.2.c », « 466.2.c.1 ». Every citation written
+« R. 466.2 » in a text becomes a link to ``/regles/466.2/`` with a tooltip summarising the rule in our
 words; the rules reference (``RuleSection``) says which section explains which numbers.
 """
 
@@ -15,7 +15,7 @@ import threading
 from .choices import OFFICIAL_RULES_URL
 
 NUMBER_RE = re.compile(r"^R?\.?\s*(\d{1,3})((?:\.(?:\d{1,3}|[a-z]))*)$", re.IGNORECASE)
-# « R. 459 », « R. 459.2.a » in rendered text (the space may be a non-breaking one).
+# « R. 466 », « R. 466.2.c » in rendered text (the space may be a non-breaking one).
 CITATION_RE = re.compile(r"\bR\.(?:\s|&nbsp;|\u00a0|\u202f)?(\d{3}(?:\.(?:\d{1,3}|[a-z]))*)(?![\w.]\w)")
 # Where a citation must not become a link: inside links, tooltips, headings and code.
 SKIP_RE = re.compile(
@@ -28,7 +28,7 @@ OFFICIAL_LABEL = "Règles officielles"
 
 
 def parse(text: str) -> str | None:
-    """« 459.2.a », « R459 », « r. 459 » → « 459.2.a » / « 459 »; None when it is not a rule number."""
+    """« 466.2.c », « R466 », « r. 466 » → « 466.2.c » / « 466 »; None when it is not a rule number."""
     match = NUMBER_RE.match((text or "").strip().rstrip("."))
     if not match:
         return None
@@ -43,7 +43,7 @@ def top_of(number: str) -> int:
 
 
 def anchor(number: str) -> str:
-    """Id of a rule's line on its section page: « 459.2.a » → « r459-2-a »."""
+    """Id of a rule's line on its section page: « 466.2.c » → « r466-2-c »."""
     return "r" + number.replace(".", "-")
 
 
@@ -60,7 +60,7 @@ def valid_covers(covers) -> bool:
 
 
 def parse_covers(values) -> list[list[int]]:
-    """Shipped ``covers`` (« 459-466 », « 050 », 459) → [[459, 466], [50, 50], [459, 459]]."""
+    """Shipped ``covers`` (« 461-468 », « 050 », 466) → [[461, 468], [50, 50], [466, 466]]."""
     pairs = []
     for value in values or []:
         first, _, last = str(value).partition("-")
@@ -101,7 +101,7 @@ class RulesIndex:
         return None
 
     def summary_for(self, number: str) -> tuple[str, str] | None:
-        """The most precise summary of ``number`` (459.2.a, else 459.2, else 459) and the number it is of."""
+        """The most precise summary of ``number`` (466.2.c, else 466.2, else 466) and the number it is of."""
         section = self.section_for(number)
         if section is None:
             return None

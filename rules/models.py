@@ -10,8 +10,8 @@ from examples.models import WorkedExample
 from glossary.rendering import MarkdownFieldsMixin
 from riftpal.links import slug_url
 
-from . import citations
-from .choices import CURRENT_RULES_VERSION, RULES_VERSION_DATES, Chapter, RulesVersion
+from . import citations, editions
+from .choices import CURRENT_RULES_VERSION, RULES_VERSION_DATES, RULES_VERSION_NAMES, Chapter, RulesVersion
 
 
 class CheckedMixin(models.Model):
@@ -28,13 +28,31 @@ class CheckedMixin(models.Model):
         return RULES_VERSION_DATES.get(self.checked_version)
 
     @property
+    def checked_name(self) -> str:
+        """« du 9 octobre 2026 », « v1.4 du 16 juillet 2026 »: how a page names the edition."""
+        return RULES_VERSION_NAMES.get(self.checked_version, "")
+
+    @property
     def is_current(self) -> bool:
         return self.checked_version == CURRENT_RULES_VERSION
+
+    def cited_numbers(self) -> list[str]:
+        """Every rule number the item cites, numbered as in the edition it was checked against."""
+        return []
+
+    def rule_changes(self) -> list[dict]:
+        """The cited rules a newer edition edited or removed since the check, from the shipped index."""
+        return editions.changed_since_check(self.checked_version, self.cited_numbers())
+
+
+def _numbers(listed, *texts: str) -> list[str]:
+    parsed = [citations.parse(str(item)) for item in listed or []]
+    return list(dict.fromkeys([number for number in parsed if number] + citations.cited_in(*texts)))
 
 
 def rule_list_validator(value):
     if not isinstance(value, list) or not all(isinstance(item, str) and citations.parse(item) for item in value):
-        raise ValidationError("Une liste de numéros de règles est attendue, par exemple [\"459\", \"465.2\"].")
+        raise ValidationError("Une liste de numéros de règles est attendue, par exemple [\"466\", \"467.2\"].")
 
 
 class Category(models.Model):
@@ -144,6 +162,9 @@ class FAQEntry(CheckedMixin, MarkdownFieldsMixin, models.Model):
     def get_absolute_url(self) -> str:
         return slug_url("rules:faq_detail", self.slug)
 
+    def cited_numbers(self) -> list[str]:
+        return _numbers(self.rules, self.short_answer, self.explanation, self.example)
+
 
 class Guide(CheckedMixin, MarkdownFieldsMixin, models.Model):
     slug = models.SlugField("identifiant", unique=True, max_length=120)
@@ -166,6 +187,11 @@ class Guide(CheckedMixin, MarkdownFieldsMixin, models.Model):
 
     def get_absolute_url(self) -> str:
         return slug_url("rules:guide_detail", self.slug)
+
+    def cited_numbers(self) -> list[str]:
+        sections = list(self.sections.all())
+        return _numbers([n for section in sections for n in section.rules or []], self.intro,
+                        *(section.body for section in sections))
 
 
 class GuideSection(MarkdownFieldsMixin, models.Model):
@@ -209,7 +235,7 @@ class RuleSection(CheckedMixin, MarkdownFieldsMixin, models.Model):
     chapter = models.CharField("chapitre", max_length=30, choices=Chapter.choices)
     order = models.PositiveIntegerField("ordre", default=0, help_text="Le premier numéro de règle expliqué.")
     covers = models.JSONField("règles couvertes", default=list,
-                              help_text="Paires [premier, dernier] de numéros de règles, par exemple [[459, 466]].")
+                              help_text="Paires [premier, dernier] de numéros de règles, par exemple [[461, 468]].")
     rule_summaries = models.JSONField("résumés des règles", default=dict, blank=True)
     summary = models.CharField("résumé (meta description)", max_length=250, blank=True)
     body = models.TextField("explication")
@@ -236,12 +262,15 @@ class RuleSection(CheckedMixin, MarkdownFieldsMixin, models.Model):
     def clean(self):
         if not citations.valid_covers(self.covers):
             raise ValidationError({"covers": "Une liste de paires [premier, dernier] est attendue, "
-                                             "par exemple [[459, 466]] (premier ≤ dernier, de 1 à 999)."})
+                                             "par exemple [[461, 468]] (premier ≤ dernier, de 1 à 999)."})
         if not isinstance(self.rule_summaries, dict) or not all(
             citations.parse(str(key)) and isinstance(value, str) for key, value in self.rule_summaries.items()
         ):
             raise ValidationError({"rule_summaries": "Un dictionnaire numéro → phrase est attendu, "
-                                                     "par exemple {\"459\": \"Ce qu'est un combat.\"}."})
+                                                     "par exemple {\"466\": \"Ce qui ouvre un combat.\"}."})
+
+    def cited_numbers(self) -> list[str]:
+        return _numbers(sorted(self.rule_summaries or {}, key=citations.sort_key), self.body)
 
     def covers_number(self, top: int) -> bool:
         return any(first <= top <= last for first, last in self.covers)

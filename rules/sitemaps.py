@@ -4,7 +4,8 @@ from .models import Card, FAQEntry, Guide, RuleSection
 
 
 class ContentPagesSitemap(PagesSitemap):
-    names = ["rules:home", "rules:rules_index", "rules:faq_index", "rules:guide_index", "rules:card_index"]
+    names = ["rules:home", "rules:rules_index", "rules:changes", "rules:faq_index", "rules:guide_index",
+             "rules:card_index"]
 
 
 class FAQSitemap(ModelSitemap):

@@ -13,6 +13,10 @@ urlpatterns = [
     path("cartes/", views.card_index, name="card_index"),
     path("cartes/<slug:slug>/", views.card_detail, name="card_detail"),
     path("regles/", views.rules_index, name="rules_index"),
+    path("regles/ce-qui-a-change/", views.what_changed, name="changes"),
+    # A number of an older edition (« v1.4 ») or of the current one (« 2026-10 »): rules.editions.
+    re_path(r"^regles/(?P<edition>v\d+\.\d+|\d{4}-\d{2})/(?P<number>[Rr]?\d{1,3}(?:\.(?:\d{1,3}|[a-zA-Z]))*)/$",
+            views.rule_in_edition, name="rule_in_edition"),
     re_path(r"^regles/(?P<number>[Rr]?\d{1,3}(?:\.(?:\d{1,3}|[a-zA-Z]))*)/$", views.rule_number, name="rule_number"),
     path("regles/<slug:slug>/", views.rule_section, name="rule_section"),
     path("redaction/versions/", views.editors_versions, name="editors_versions"),

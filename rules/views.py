@@ -21,8 +21,8 @@ from examples.views import embedded_players
 from riftpal.links import slug_url_parts
 from riftpal.sql import Precompiled
 
-from . import citations
-from .choices import CURRENT_RULES_VERSION, OFFICIAL_RULES_URL, Chapter
+from . import changes, citations, editions
+from .choices import CURRENT_RULES_VERSION, OFFICIAL_RULES_URL, RULES_VERSION_NAMES, Chapter
 from .models import Card, Category, FAQEntry, Guide, GuideSection, RuleCitation, RuleSection
 
 
@@ -148,6 +148,7 @@ def faq_detail(request: HttpRequest, slug: str):
         "cards": cards,
         "related": related,
         "cited": cited_rules(entry.rules),
+        "rule_changes": entry.rule_changes(),
         "players": embedded_players(f"faq:{entry.pk}", entry.examples.all()),
     })
 
@@ -169,7 +170,8 @@ def guide_detail(request: HttpRequest, slug: str):
     )
     for section in guide.sections.all():
         section.players = embedded_players(f"guide-section:{section.pk}", section.examples.all())
-    return render(request, "rules/guide-detail.html", {"guide": guide, "guides": Guide.objects.all()})
+    return render(request, "rules/guide-detail.html", {"guide": guide, "guides": Guide.objects.all(),
+                                                       "rule_changes": guide.rule_changes()})
 
 
 @require_GET
@@ -208,7 +210,8 @@ def rules_index(request: HttpRequest):
         items = [section for section in sections if section.chapter == value]
         if items:
             chapters.append({"slug": value, "label": label, "sections": items})
-    return render(request, "rules/rules-index.html", {"chapters": chapters, "version": CURRENT_RULES_VERSION})
+    return render(request, "rules/rules-index.html", {"chapters": chapters,
+                                                      "edition_name": RULES_VERSION_NAMES[CURRENT_RULES_VERSION]})
 
 
 def citing(section: RuleSection, relation: str):
@@ -249,12 +252,13 @@ def rule_section(request: HttpRequest, slug: str):
         "siblings": siblings if len(siblings) > 1 else [],
         "official_url": OFFICIAL_RULES_URL,
         "position": position,
+        "rule_changes": section.rule_changes(),
     })
 
 
 @require_GET
 def rule_number(request: HttpRequest, number: str):
-    """``/regles/459.2.a/`` → the section that explains rule 459, at that rule's line when it has one."""
+    """``/regles/466.2.c/`` → the section that explains rule 466, at that rule's line when it has one."""
     parsed = citations.parse(number)
     url = parsed and citations.get_index().url_for(parsed)
     if not url:
@@ -262,18 +266,67 @@ def rule_number(request: HttpRequest, number: str):
     return redirect(url)
 
 
+@require_GET
+def rule_in_edition(request: HttpRequest, edition: str, number: str):
+    """``/regles/v1.4/466.1/``: a number of an older edition → the section that now explains that rule.
+
+    The shipped map (``rules.editions``) gives the rule's number in the current edition; the reader goes to the
+    section that explains it. A rule the current edition removed gets a page that says so (status 410: the rule
+    is gone for good, and the page links what took its place when its parent rule is still there). A rule no
+    section explains yet gets a page with its new number (status 200)."""
+    key = editions.edition_for_slug(edition)
+    parsed = citations.parse(number)
+    if key is None or parsed is None:
+        raise Http404("Cette édition des règles n'est pas connue du site.")
+    if key == CURRENT_RULES_VERSION:
+        return redirect("rules:rule_number", parsed)
+    mapping = editions.load_map(key)
+    change = mapping and mapping.get(parsed)
+    if not change:
+        raise Http404(f"L'édition {edition} des règles n'a pas de règle « {number[:20]} ».")
+    index = citations.get_index()
+    if change.target:
+        url = index.url_for(change.target)
+        if url:
+            return redirect(url)
+    parent = next((found for found in map(mapping.get, editions.parent_numbers(parsed))
+                   if found and found.target), None)
+    return render(request, "rules/rule-in-edition.html", {
+        "number": parsed,
+        "edition_slug": edition,
+        "edition_name": RULES_VERSION_NAMES[key],
+        "current_name": RULES_VERSION_NAMES[CURRENT_RULES_VERSION],
+        "change": change,
+        "parent": parent,
+        "parent_url": parent and index.url_for(parent.target),
+    }, status=410 if change.status == editions.REMOVED else 200)
+
+
+@require_GET
+def what_changed(request: HttpRequest):
+    """« Ce qui a changé »: the current edition against the one before, chapter by chapter."""
+    return render(request, "rules/changes.html", changes.page_context())
+
+
 @staff_member_required
 @require_GET
 def editors_versions(request: HttpRequest):
-    """For editors: every text not yet checked against the current edition of the Core Rules."""
-    def outdated(queryset):
-        return queryset.exclude(checked_version=CURRENT_RULES_VERSION)
-
+    """For editors: every text not yet checked against the current edition of the Core Rules, and among them
+    those citing a rule that edition edited or removed (computed from the shipped index, ``rules.editions``)."""
+    groups = [
+        ("Questions de la FAQ", FAQEntry.objects.by_category()),
+        ("Guides", Guide.objects.prefetch_related("sections")),
+        ("Sections des règles", RuleSection.objects.all()),
+    ]
+    outdated, changed = [], []
+    for label, queryset in groups:
+        items = list(queryset.exclude(checked_version=CURRENT_RULES_VERSION))
+        outdated.append((label, items))
+        rows = [(item, item.rule_changes()) for item in items]
+        changed.append((label, [(item, rows) for item, rows in rows if rows]))
     return render(request, "rules/editors-versions.html", {
-        "version": CURRENT_RULES_VERSION,
-        "groups": [
-            ("Questions de la FAQ", outdated(FAQEntry.objects.by_category())),
-            ("Guides", outdated(Guide.objects.all())),
-            ("Sections des règles", outdated(RuleSection.objects.all())),
-        ],
+        "edition_name": RULES_VERSION_NAMES[CURRENT_RULES_VERSION],
+        "groups": outdated,
+        "changed": changed,
+        "changed_count": sum(len(items) for _label, items in changed),
     })

@@ -6,11 +6,13 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
+from examples.models import WorkedExample
 from glossary.models import Term
-from rules import citations
+from rules import citations, editions
+from rules.changes import CHANGES_FILE
 from rules.choices import CURRENT_RULES_VERSION, Chapter
 from rules.loader import Loader
-from rules.models import Category, FAQEntry, Guide, GuideSection, RuleCitation, RuleSection
+from rules.models import Card, Category, FAQEntry, Guide, GuideSection, RuleCitation, RuleSection
 
 pytestmark = pytest.mark.django_db
 
@@ -103,29 +105,73 @@ def test_a_section_page_links_what_cites_it(shipped, client):
         assert f'id="{rule["anchor"]}"' in body
 
 
-def test_pages_say_which_rules_version_they_were_checked_against(shipped, client):
-    checked = f"Vérifié avec les règles de base v{CURRENT_RULES_VERSION}"
-    for obj in (FAQEntry.objects.filter(checked_version=CURRENT_RULES_VERSION).first(),
-                Guide.objects.filter(checked_version=CURRENT_RULES_VERSION).first(),
-                RuleSection.objects.filter(checked_version=CURRENT_RULES_VERSION).first()):
-        body = client.get(obj.get_absolute_url()).content.decode()
-        assert checked in body and "16 juillet 2026" in body
-    older = FAQEntry.objects.exclude(checked_version=CURRENT_RULES_VERSION).first()
-    assert older is not None
-    assert "Pas encore vérifié" in client.get(older.get_absolute_url()).content.decode()
+def test_every_v1_4_number_leads_to_the_rule_today(shipped, client):
+    """/regles/v1.4/<n>/ works for every number of the shipped v1.4 index: a section, or a page saying why not."""
+    old = editions.load_index("1.4")
+    assert len(old.numbers) > 2000
+    statuses = {}
+    for number in old.numbers:
+        response = client.get(f"/regles/v1.4/{number}/")
+        assert response.status_code in (200, 302, 410), (number, response.status_code)
+        statuses[response.status_code] = statuses.get(response.status_code, 0) + 1
+        if response.status_code == 302:
+            section = RuleSection.objects.get(slug=response.url.split("/")[2])
+            target = editions.load_map("1.4").get(number).target
+            assert section.covers_number(citations.top_of(target)), number
+    assert statuses[302] > 2000
 
 
-def test_the_editors_page_lists_what_is_not_checked(shipped, client, django_user_model):
-    url = reverse("rules:editors_versions")
-    assert client.get(url).status_code == 302  # editors only
-    client.force_login(django_user_model.objects.create_user("ed", password="x", is_staff=True))
-    body = client.get(url).content.decode()
-    older = FAQEntry.objects.exclude(checked_version=CURRENT_RULES_VERSION)
-    assert older.exists()
-    for entry in older:
-        assert entry.get_absolute_url() in body
-    current = FAQEntry.objects.filter(checked_version=CURRENT_RULES_VERSION).first()
-    assert current.get_absolute_url() not in body
+def test_a_rule_removed_since_v1_4_says_so(shipped, client):
+    response = client.get("/regles/v1.4/323.4/")  # the Deathknell step of the cleanup, gone on 2026-10-09
+    assert response.status_code == 410
+    body = response.content.decode()
+    assert "existe plus" in body and "R.\u00a0323" in body.replace("&nbsp;", "\u00a0")
+    assert client.get("/regles/v1.4/466.1/").url.split("#")[0] == client.get("/regles/468.1/").url.split("#")[0]
+
+
+def test_the_changes_page_lists_every_chapter_and_the_new_keywords(shipped, client):
+    body = client.get(reverse("rules:changes")).content.decode()
+    assert "Quatre couches" in body and "R.\u00a0479" in body.replace("&nbsp;", "\u00a0")
+    for english in ("Deploy", "Disarm", "Show Off"):
+        assert f'<span lang="en">{english}</span>' in body
+    assert "nom français officiel" in body
+    mapping = editions.load_map("1.4")
+    edited = [change for change in mapping.changes.values() if change.status == editions.EDITED]
+    assert edited and all(f"/regles/{change.target}/" in body for change in edited)
+    assert reverse("rules:changes") in client.get(reverse("rules:rules_index")).content.decode()
+    assert reverse("rules:changes") in client.get(reverse("rules:site_plan")).content.decode()
+    assert reverse("rules:changes") in client.get("/sitemap.xml").content.decode()
+
+
+def test_every_shipped_citation_exists_in_the_current_edition(shipped):
+    """Every rule number the loaded content cites (« R. n » in its texts, its ``rules`` lists, the sections'
+    ``covers`` bounds and summaries) is a number of the current edition's shipped index."""
+    index = editions.load_index(CURRENT_RULES_VERSION)
+    where: dict[str, set[str]] = {}
+
+    def cite(numbers, place):
+        for number in numbers:
+            parsed = citations.parse(str(number))
+            if parsed:
+                where.setdefault(parsed, set()).add(place)
+
+    for entry in FAQEntry.objects.all():
+        cite(entry.cited_numbers(), f"faq:{entry.slug}")
+    for guide in Guide.objects.prefetch_related("sections"):
+        cite(guide.cited_numbers(), f"guide:{guide.slug}")
+    for section in RuleSection.objects.all():
+        cite(section.cited_numbers(), f"section:{section.slug}")
+        cite([bound for pair in section.covers for bound in pair], f"section:{section.slug} (covers)")
+    for term in Term.objects.all():
+        cite([*term.rules, *citations.cited_in(term.explanation)], f"term:{term.slug}")
+    for card in Card.objects.all():
+        cite(citations.cited_in(card.rules_text, card.attached_text, card.notes), f"card:{card.slug}")
+    for example in WorkedExample.objects.all():
+        cite(citations.cited_in(example.description, example.scenario), f"example:{example.slug}")
+    cite(citations.cited_in(CHANGES_FILE.read_text(encoding="utf-8")), "changes.yaml")
+    assert len(where) > 300
+    missing = {number: sorted(places)[:3] for number, places in where.items() if number not in index}
+    assert missing == {}
 
 
 def test_the_glossary_describes_every_term(shipped):
