@@ -97,13 +97,16 @@ print(FAQEntry.objects.count())
 class Server:
     """gunicorn started by this script, stopped by its own process id."""
 
-    def __init__(self, env: dict[str, str], workers: int = WORKERS):
+    def __init__(self, env: dict[str, str], workers: int = WORKERS, config: str | None = None):
         with socket.socket() as probe:
             probe.bind((HOST, 0))
             self.port = probe.getsockname()[1]
+        # Without a config, sync workers and none of the repository's gunicorn.conf.py (gunicorn would read it).
+        serving = ["--config", config] if config else ["--config", os.devnull, "--worker-class", "sync",
+                                                       "--timeout", "60"]
         self.process = subprocess.Popen(
-            [GUNICORN, "riftpal.wsgi", "--bind", f"{HOST}:{self.port}", "--workers", str(workers),
-             "--worker-class", "sync", "--backlog", "2048", "--timeout", "60", "--log-level", "warning"],
+            [GUNICORN, "riftpal.wsgi", *serving, "--bind", f"{HOST}:{self.port}", "--workers", str(workers),
+             "--backlog", "2048", "--log-level", "warning"],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
         )
         deadline = time.monotonic() + 60
