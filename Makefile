@@ -43,6 +43,7 @@ chromium:
 content: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_content
+	$(PY) manage.py rebuild_search_index
 
 run: content
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)

@@ -7,4 +7,5 @@ class ExamplesConfig(AppConfig):
     name = "examples"
     verbose_name = "Exemples commentés"
     search_documents = "examples.search_documents.DOCUMENTS"
+    search_kinds = "examples.search_documents.KINDS"
     sitemaps = "examples.sitemaps.SITEMAPS"

@@ -8,3 +8,6 @@ def example_document(example: WorkedExample):
             " ".join([example.get_topic_display(), example.description]))
 
 DOCUMENTS = {WorkedExample: ("example", example_document)}
+
+# What each kind is for in a search: the label beside a result and the role that weighs it.
+KINDS = {"example": {"label": "Exemple", "role": "illustration"}}

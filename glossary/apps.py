@@ -7,6 +7,7 @@ class GlossaryConfig(AppConfig):
     name = "glossary"
     verbose_name = "Glossaire"
     search_documents = "glossary.search_documents.DOCUMENTS"
+    search_kinds = "glossary.search_documents.KINDS"
     sitemaps = "glossary.sitemaps.SITEMAPS"
 
     def ready(self):

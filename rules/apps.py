@@ -7,6 +7,7 @@ class RulesConfig(AppConfig):
     name = "rules"
     verbose_name = "Règles : FAQ, guides et cartes"
     search_documents = "rules.search_documents.DOCUMENTS"
+    search_kinds = "rules.search_documents.KINDS"
     sitemaps = "rules.sitemaps.SITEMAPS"
 
     def ready(self):

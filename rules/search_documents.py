@@ -37,10 +37,10 @@ def card_document(card: Card):
 
 def rule_section_document(section: RuleSection):
     numbers = " ".join(f"R{number} {number}" for number in section.rule_summaries)
-    text = " ".join([section.english_title, section.summary, " ".join(section.rule_summaries.values()),
-                     plain_text(section.body_html)])
+    text = " ".join([section.summary, " ".join(section.rule_summaries.values()), plain_text(section.body_html)])
+    # The English title is matched (players type « Showdown ») but is no French word to correct toward.
     return ("rule", str(section.pk), section.title, section.get_absolute_url(), text,
-            {"keywords": f"{section.english_title} {numbers}"})
+            {"keywords": numbers, "english": section.english_title})
 
 
 DOCUMENTS = {
@@ -49,4 +49,13 @@ DOCUMENTS = {
     Guide: ("guide", guide_document),
     Card: ("card", card_document),
     RuleSection: ("rule", rule_section_document),
+}
+
+# What each kind is for in a search: the label beside a result and the role that weighs it.
+KINDS = {
+    "faq": {"label": "Question", "role": "answer"},
+    "guide": {"label": "Guide", "role": "explanation"},
+    "section": {"label": "Guide", "role": "explanation"},
+    "rule": {"label": "Règles", "role": "explanation"},
+    "card": {"label": "Carte", "role": "card_text"},
 }

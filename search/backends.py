@@ -2,7 +2,8 @@
 
 Both receive the same already-analysed tokens (``search.text``) and the same query plan (``Plan``): a list of
 token phrases, any of which may match (a long question still finds its answer), the last one optionally a
-prefix (search as you type). Titles weigh more than keywords, keywords more than body text.
+prefix (search as you type). Titles weigh more than keywords, keywords more than body text. The database finds
+and orders the candidates; ``search.ranking`` then ranks them by what answers the query.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass, field
 
 from django.contrib.postgres.search import SearchQuery, SearchRank, SearchVectorField
 from django.db import connection
-from django.db.models import Case, FloatField, Value, When
+from django.db.models import Value
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Length
 from rapidfuzz.distance import Levenshtein
@@ -24,9 +25,9 @@ FTS_TABLE = "search_fts"
 # body. bm25() takes them as column weights; PostgreSQL as the A, B, C weights of the vector.
 BM25_WEIGHTS = (10.0, 4.0, 1.0)
 PG_WEIGHTS = [0.05, 0.2, 0.5, 1.0]  # D, C, B, A
-# A player who types a question most often wants an answer: FAQ entries, then glossary terms, get a lift
-# (tuned on tests/search/questions.yaml with bench/relevance.py).
-KIND_BOOST = {"faq": 1.5, "term": 1.25, "section": 1.0, "guide": 0.9, "card": 1.0, "example": 0.9}
+# A correction toward a word seen only in English names needs a typed word at least this long: « cest » (c'est)
+# is no typo of « cost », while « acelerate » is one of « accelerate ».
+ENGLISH_CORRECTION_MIN_LENGTH = 6
 
 
 @dataclass
@@ -62,22 +63,32 @@ class Backend:
     def match(self, plan: Plan, limit: int) -> list[tuple[int, float]]:
         raise NotImplementedError
 
-    def candidates(self, word: str) -> list[tuple[str, str]]:
-        """Vocabulary words (word, token) that may be what a player meant by ``word``."""
+    def frequencies(self, tokens: Sequence[str]) -> dict[str, int]:
+        """How many documents hold each token (for the rarity of a query's concepts)."""
+        raise NotImplementedError
+
+    def documents(self) -> int:
+        return SearchDocument.objects.count()
+
+    def candidates(self, word: str) -> list[tuple[str, str, bool]]:
+        """Vocabulary words (word, token, english) that may be what a player meant by ``word``."""
         distance = max_distance(word)
         return list(
             SearchWord.objects.annotate(size=Length("word"))
             .filter(size__gte=len(word) - distance, size__lte=len(word) + distance)
-            .values_list("word", "stem")
+            .values_list("word", "stem", "english")
         )
 
     def correct(self, word: str) -> tuple[str, str] | None:
-        """The closest vocabulary word to ``word`` (and its token), within ``max_distance`` edits."""
+        """The closest vocabulary word to ``word`` (and its token), within ``max_distance`` edits; a short word
+        is never turned into an English one."""
         limit = max_distance(word)
         if not limit:
             return None
         best = None
-        for candidate, token in self.candidates(word):
+        for candidate, token, english in self.candidates(word):
+            if english and len(word) < ENGLISH_CORRECTION_MIN_LENGTH:
+                continue
             distance = Levenshtein.distance(word, candidate, score_cutoff=limit)
             if distance <= limit:
                 rank = (distance, abs(len(candidate) - len(word)), candidate)
@@ -117,16 +128,22 @@ class SqliteBackend(Backend):
         return " OR ".join(parts)
 
     def match(self, plan, limit):
-        boost = " ".join(f"WHEN '{kind}' THEN {value}" for kind, value in KIND_BOOST.items())
         weights = ", ".join(str(weight) for weight in BM25_WEIGHTS)
         sql = (
-            f"SELECT d.id, -bm25({FTS_TABLE}, {weights}) * (CASE d.kind {boost} ELSE 1.0 END) AS score "
-            f"FROM {FTS_TABLE} JOIN search_searchdocument d ON d.id = {FTS_TABLE}.rowid "
-            f"WHERE {FTS_TABLE} MATCH %s ORDER BY score DESC, d.title LIMIT %s"
+            f"SELECT rowid, -bm25({FTS_TABLE}, {weights}) AS score FROM {FTS_TABLE} "
+            f"WHERE {FTS_TABLE} MATCH %s ORDER BY score DESC, rowid LIMIT %s"
         )
         with connection.cursor() as cursor:
             cursor.execute(sql, [self.expression(plan), limit])
             return [(row[0], row[1]) for row in cursor.fetchall()]
+
+    def frequencies(self, tokens):
+        found = {}
+        with connection.cursor() as cursor:
+            for token in tokens:
+                cursor.execute(f"SELECT count(*) FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s", [f'"{token}"'])
+                found[token] = cursor.fetchone()[0]
+        return found
 
 
 class PostgresBackend(Backend):
@@ -151,22 +168,32 @@ class PostgresBackend(Backend):
 
     def match(self, plan, limit):
         query = SearchQuery(self.expression(plan), search_type="raw", config="simple")
-        boost = Case(*(When(kind=kind, then=Value(value)) for kind, value in KIND_BOOST.items()),
-                     default=Value(1.0), output_field=FloatField())
         vector = self.vector()
         rows = (
             SearchDocument.objects.alias(vector=vector).filter(vector=query)
-            .annotate(score=SearchRank(vector, query, weights=PG_WEIGHTS, normalization=Value(1)) * boost)
-            .order_by("-score", "title")
+            .annotate(score=SearchRank(vector, query, weights=PG_WEIGHTS, normalization=Value(1)))
+            .order_by("-score", "id")
             .values_list("id", "score")[:limit]
         )
         return list(rows)
+
+    def frequencies(self, tokens):
+        if not tokens:
+            return {}
+        # One pass over the documents that hold any of the tokens (GIN index), one count per token.
+        counts = ", ".join("count(*) FILTER (WHERE search_vector @@ to_tsquery('simple', %s))" for _ in tokens)
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT {counts} FROM search_searchdocument WHERE search_vector @@ to_tsquery('simple', %s)",
+                [f"'{token}'" for token in tokens] + [" | ".join(f"'{token}'" for token in tokens)],
+            )
+            return dict(zip(tokens, cursor.fetchone(), strict=True))
 
     def candidates(self, word):
         # Trigram similarity (pg_trgm, GIN index) picks the likely words; edit distance then confirms them.
         with connection.cursor() as cursor:
             cursor.execute(
-                "SELECT word, stem FROM search_searchword WHERE word %% unaccent(%s) "
+                "SELECT word, stem, english FROM search_searchword WHERE word %% unaccent(%s) "
                 "ORDER BY similarity(word, unaccent(%s)) DESC, word LIMIT 20",
                 [word, word],
             )

@@ -17,24 +17,16 @@ from functools import cached_property, lru_cache
 from django.db import connection, transaction
 from django.utils import timezone
 
-from . import synonyms
+from . import ranking, registry, synonyms
 from .backends import Plan, current
 from .models import SearchDocument, SearchWord
+from .ranking import Concept
 from .text import WORD_RE, index_text, is_stop_word, normalise, stem, vocabulary, words
-from .text import tokens as text_tokens
 
 MAX_QUERY_LENGTH = 200
 MAX_TERMS = 12
 MAX_RESULTS = 100
-KIND_LABELS = {
-    "faq": "Question",
-    "guide": "Guide",
-    "section": "Guide",
-    "card": "Carte",
-    "term": "Glossaire",
-    "example": "Exemple",
-    "rule": "Règles",
-}
+TAG_RE = re.compile(r"<[^>]*>")
 # « 459 », « R459 », « R. 459.2 », « règle 103.b »: a number of the Core Rules, answered by its section. A bare
 # number needs three digits (« 2 » is no rule); after « R » or « règle » one to three will do.
 RULE_NUMBER_RE = re.compile(
@@ -55,10 +47,19 @@ def rule_number(query: str) -> str | None:
     return (match.group(1) or match.group(2)) if match else None
 
 
+# Words that only shape a question: « comment ça se passe », « que se passe-t-il ».
+QUESTION_PHRASING = {("se", "passe"), ("ca", "passe")}
+
+
 def query_terms(query: str) -> list[str]:
     """The meaningful words of a query, normalised (stop words dropped), at most MAX_TERMS."""
     seen: list[str] = []
+    previous = ""
     for word in words(clean_query(query)):
+        phrasing = (previous, word) in QUESTION_PHRASING
+        previous = word
+        if phrasing:
+            continue
         if not is_stop_word(word) and word not in seen and (len(word) >= 2 or word.isdigit()):
             seen.append(word)
     return seen[:MAX_TERMS]
@@ -71,8 +72,8 @@ class Analysis:
     plan: Plan
     tokens: set[str] = field(default_factory=set)  # every token looked for, to highlight matches
     corrections: dict[str, str] = field(default_factory=dict)  # typed word -> vocabulary word
-    # One entry per word of the query: the tokens that stand for it (itself, its synonyms, its completions).
-    concepts: list[frozenset[str]] = field(default_factory=list)
+    # What the query asks about: one concept per word or per synonym expression (with its other names).
+    concepts: list[Concept] = field(default_factory=list)
 
 
 def analyse(query: str) -> Analysis:
@@ -90,13 +91,14 @@ def analyse(query: str) -> Analysis:
     last = terms[-1]
     typing = last if query[-1:].isalnum() and len(last) >= 3 and not last.isdigit() else None
     final: list[str] = []
+    prefix_concept = None
     for term, token in zip(terms, stems, strict=True):
         completions = prefix_tokens(term) if term == typing else set()
         if completions:
             # Matched as a prefix only, so a finished short word (« boucle ») does not outweigh the longer ones.
             analysis.plan.prefixes.append(token)
             analysis.tokens.update(completions)
-            analysis.concepts.append(frozenset(completions))
+            prefix_concept = Concept(frozenset((completion,) for completion in completions))
             # A completion whose token is shorter than the typed word (« remplacemen » → « remplac »).
             final.extend(sorted(t for t in completions if not t.startswith(token)))
             continue
@@ -113,13 +115,43 @@ def analyse(query: str) -> Analysis:
     for token in final:
         if (token,) not in phrases:
             phrases.append((token,))
-    for phrase in synonyms.expand(final):
+    # The word being typed counts as finished for synonym expressions (« burn out »).
+    whole = final + [stems[-1]] if prefix_concept else final
+    for phrase in synonyms.expand(whole):
         if phrase not in phrases:
             phrases.append(phrase)
     analysis.plan.phrases = phrases
-    analysis.concepts += [frozenset({token, *synonyms.alternatives(token)}) for token in dict.fromkeys(final)]
+    analysis.concepts = concepts_of(whole)
+    if prefix_concept and not any(stems[-1] in concept.tokens for concept in analysis.concepts):
+        analysis.concepts.append(prefix_concept)
     analysis.tokens.update(token for phrase in phrases for token in phrase)
     return analysis
+
+
+def concepts_of(final: list[str]) -> list[Concept]:
+    """One concept per synonym expression found in the query (« burn out » and « exténuation » are one
+    thing), then one per remaining word with the other names of its group."""
+    concepts: list[Concept] = []
+    used: set[int] = set()
+    for group in synonyms.groups():
+        for phrase in group:
+            size = len(phrase)
+            if size < 2:
+                continue
+            for start in range(len(final) - size + 1):
+                span = set(range(start, start + size))
+                if tuple(final[start:start + size]) == phrase and not span & used:
+                    used |= span
+                    concepts.append(Concept(frozenset(group)))
+    for position, token in enumerate(final):
+        if position in used or any(token in concept.tokens for concept in concepts):
+            continue
+        phrases = {(token,)}
+        for group in synonyms.groups():
+            if (token,) in group:
+                phrases.update(group)
+        concepts.append(Concept(frozenset(phrases)))
+    return concepts
 
 
 def prefix_tokens(word: str, limit: int = 30) -> set[str]:
@@ -140,10 +172,15 @@ class Hit:
     text: str = field(default="", repr=False)
     answer_html: str = field(default="", repr=False)
     tokens: frozenset[str] = field(default=frozenset(), repr=False)
+    role: str = ""
+    coverage: float = 0.0  # share of the query's concepts covered, weighted by where they are found
+    covered: float = 0.0  # share of the query's concepts found anywhere in the document
+    concepts: tuple[Concept, ...] = field(default=(), repr=False)
+    weights: tuple[float, ...] = field(default=(), repr=False)
 
     @property
     def kind_label(self) -> str:
-        return KIND_LABELS.get(self.kind, self.kind)
+        return registry.kind_label(self.kind)
 
     # Highlighting is computed only for the hits a page shows.
     @cached_property
@@ -152,7 +189,16 @@ class Hit:
 
     @cached_property
     def snippet_html(self) -> str:
+        if self.concepts:
+            sentence = ranking.best_sentence(self.text, list(self.concepts), list(self.weights))
+            if sentence:
+                return highlight(sentence, self.tokens)
         return snippet(self.text, self.tokens)
+
+    @cached_property
+    def answer_sentence_html(self) -> str:
+        """The sentence of the entry that answers the query (the short answer's, on a tie)."""
+        return self.snippet_html
 
 
 @dataclass
@@ -162,6 +208,7 @@ class Results:
     more: bool = False  # more than MAX_RESULTS matched
     corrections: dict[str, str] = field(default_factory=dict)
     searched: bool = False  # the query had at least one meaningful word
+    query_type: str = ""
 
     @property
     def suggestion(self) -> str:
@@ -172,10 +219,36 @@ class Results:
 
     @property
     def answer(self) -> Hit | None:
-        """The best hit when it is a FAQ entry with a short answer: shown above the list."""
-        if self.hits and self.hits[0].kind == "faq" and self.hits[0].answer_html:
-            return self.hits[0]
+        """The best hit, shown above the list as « Réponse courte », when it is a question with a short answer
+        that covers every concept of the query, well enough where it counts (ranking.ANSWER_BOX_COVERAGE)."""
+        if not self.hits:
+            return None
+        best = self.hits[0]
+        second = self.hits[1].score if len(self.hits) > 1 else 0.0
+        if (best.role == ranking.Role.ANSWER and best.answer_html and best.covered >= 0.999
+                and best.coverage >= ranking.ANSWER_BOX_COVERAGE
+                and best.score >= ranking.ANSWER_BOX_MARGIN * second):
+            return best
         return None
+
+
+@lru_cache(maxsize=8192)
+def answer_tokens(answer_html: str) -> str:
+    """The analysed text of a short answer (cached: the same few hundred answers come back in every search)."""
+    return index_text(html.unescape(TAG_RE.sub(" ", answer_html))) if answer_html else ""
+
+
+def rarities(concepts: list[Concept]) -> list[float]:
+    """How telling each concept is: rare on the site weighs more (ranking.rarity)."""
+    backend = current()
+    wanted = sorted({token for concept in concepts for token in concept.tokens})
+    frequency = backend.frequencies(wanted)
+    documents = backend.documents()
+    weights = []
+    for concept in concepts:
+        count = max((min(frequency.get(token, 0) for token in phrase) for phrase in concept.phrases), default=0)
+        weights.append(ranking.rarity(count, documents))
+    return weights
 
 
 def run(query: str, limit: int = MAX_RESULTS) -> Results:
@@ -185,35 +258,48 @@ def run(query: str, limit: int = MAX_RESULTS) -> Results:
     results = Results(query=query, corrections=analysis.corrections, searched=bool(analysis.plan))
     if not analysis.plan:
         return results
-    ranked = current().match(analysis.plan, limit + 1)
-    results.more = len(ranked) > limit
-    # Texts are loaded later, for the hits a page shows (load_texts).
-    documents = SearchDocument.objects.only("kind", "title", "url", "answer_html").in_bulk([pk for pk, _ in ranked])
+    matched = current().match(analysis.plan, max(limit + 1, ranking.CANDIDATES))
+    results.more = len(matched) > limit
+    concepts = analysis.concepts
+    weights = rarities(concepts)
+    kind_of_query = ranking.query_type(query, len(concepts))
+    results.query_type = kind_of_query
+    asked = ranking.question_words(query)
+    # The candidates the database ranked best are ranked again by what answers (search.ranking); the rest,
+    # if any, follow in the database's order.
+    head = matched[:ranking.CANDIDATES]
+    rows = SearchDocument.objects.filter(pk__in=[pk for pk, _ in head]).values_list(
+        "pk", "kind", "title", "url", "answer_html", "index_title", "index_keywords", "index_body")
+    documents = {row[0]: row for row in rows}
+    best_bm25 = max((bm25 for _, bm25 in head), default=0.0)
     looked_for = frozenset(analysis.tokens)
-    for pk, score in ranked:
-        doc = documents.get(pk)
-        if doc is not None:
-            score *= title_bonus(doc.title, analysis.concepts)
-            results.hits.append(Hit(pk, doc.kind, doc.title, doc.url, score, "", doc.answer_html, looked_for))
-    results.hits.sort(key=lambda hit: -hit.score)
-    del results.hits[limit:]
+    hits = []
+    for pk, bm25 in head:
+        row = documents.get(pk)
+        if row is None:
+            continue
+        _, kind, title, url, answer_html, index_title, index_keywords, index_body = row
+        answer = answer_tokens(answer_html)
+        fields = ranking.Fields.of(index_title, answer, index_keywords, index_body)
+        by_place, anywhere = ranking.coverage(concepts, weights, fields)
+        role = registry.kind_role(kind)
+        score = ranking.score(role=role, kind_of_query=kind_of_query, by_place=by_place, bm25=bm25,
+                              best_bm25=best_bm25, exact=ranking.exact_title(concepts, index_title),
+                              focus=ranking.title_focus(concepts, index_title),
+                              same_question=bool(asked & ranking.question_words(title)))
+        hits.append(Hit(pk, kind, title, url, score, "", answer_html, looked_for, role, by_place, anywhere,
+                        tuple(concepts), tuple(weights)))
+    hits.sort(key=lambda hit: (-hit.score, hit.title))
+    tail = [pk for pk, _ in matched[ranking.CANDIDATES:limit]]
+    if tail:
+        rest = SearchDocument.objects.only("kind", "title", "url", "answer_html").in_bulk(tail)
+        for pk in tail:
+            doc = rest.get(pk)
+            if doc is not None:
+                hits.append(Hit(pk, doc.kind, doc.title, doc.url, 0.0, "", doc.answer_html, looked_for,
+                                registry.kind_role(doc.kind), concepts=tuple(concepts), weights=tuple(weights)))
+    results.hits = hits[:limit]
     return results
-
-
-def title_bonus(title: str, concepts: list[frozenset[str]]) -> float:
-    """How much of the query a title covers: a question asked in other words finds the question it matches.
-
-    Each word of the query found in the title (itself or a synonym) adds its share; a title that is exactly
-    the query (« Dépendance » for « dependance ») counts double.
-    """
-    if not concepts:
-        return 1.0
-    title_tokens = set(text_tokens(title))
-    covered = sum(1 for concept in concepts if concept & title_tokens)
-    bonus = 1.0 + covered / len(concepts)
-    if covered == len(concepts) and len(title_tokens) <= len(concepts):
-        bonus *= 2
-    return bonus
 
 
 def load_texts(hits) -> list[Hit]:
@@ -278,21 +364,37 @@ def snippet(text: str, tokens: set[str], width: int = 220) -> str:
 def make_document(kind: str, key: str, title: str, url: str, text: str, extra: dict | None = None) -> SearchDocument:
     """An unsaved SearchDocument from a registry tuple; ``extra`` may carry ``answer`` HTML and ``keywords``."""
     extra = extra or {}
-    keywords = str(extra.get("keywords") or "")
+    keywords = keywords_of(extra)
+    english = str(extra.get("english") or "")
     return SearchDocument(
         kind=kind, key=str(key), title=title[:250], url=url, text=text,
         answer_html=str(extra.get("answer") or ""),
-        index_title=index_text(title), index_keywords=index_text(keywords), index_body=index_text(text),
+        index_title=index_text(title), index_keywords=index_text(keywords, english), index_body=index_text(text),
     )
 
 
-def learn_words(*texts: str) -> None:
-    """Add the words of ``texts`` to the vocabulary (one statement; words already known are skipped)."""
-    rows = [(word[:100], token[:100]) for word, token in vocabulary(*texts).items()]
-    if rows:
-        with connection.cursor() as cursor:
-            cursor.executemany(f"INSERT INTO {SearchWord._meta.db_table} (word, stem) VALUES (%s, %s) "
-                               "ON CONFLICT (word) DO NOTHING", rows)
+def keywords_of(extra: dict) -> str:
+    keywords = extra.get("keywords") or ""
+    return " ".join(keywords) if isinstance(keywords, list | tuple) else str(keywords)
+
+
+def learn_words(*texts: str, english: tuple[str, ...] = ()) -> None:
+    """Add the words of ``texts`` (French) and of ``english`` (English names) to the vocabulary.
+
+    A word seen in French text is French even if an English name holds it too; one seen only in English names
+    is marked ``english``, and a typo is never corrected toward it (see Backend.correct)."""
+    table = SearchWord._meta.db_table
+    french = vocabulary(*texts)
+    rows = [(word[:100], token[:100], False) for word, token in french.items()]
+    foreign = [(word[:100], token[:100], True) for word, token in vocabulary(*english).items() if word not in french]
+    with connection.cursor() as cursor:
+        if rows:
+            cursor.executemany(f"INSERT INTO {table} (word, stem, english) VALUES (%s, %s, %s) "
+                               f"ON CONFLICT (word) DO UPDATE SET english = %s WHERE {table}.english",
+                               [(*row, False) for row in rows])
+        if foreign:
+            cursor.executemany(f"INSERT INTO {table} (word, stem, english) VALUES (%s, %s, %s) "
+                               "ON CONFLICT (word) DO NOTHING", foreign)
 
 
 def index_document(kind: str, key: str, title: str, url: str, text: str, extra: dict | None = None) -> None:
@@ -311,7 +413,7 @@ def index_document(kind: str, key: str, title: str, url: str, text: str, extra: 
             doc.save(force_insert=True)
             pk = doc.pk
         current().refresh([pk])
-        learn_words(title, text, str((extra or {}).get("keywords") or ""))
+        learn_words(title, text, keywords_of(extra or {}), english=(str((extra or {}).get("english") or ""),))
 
 
 def index_documents(documents: list[tuple], replace: bool = False) -> int:
@@ -330,11 +432,12 @@ def index_documents(documents: list[tuple], replace: bool = False) -> int:
         SearchDocument.objects.bulk_create(made, batch_size=1000)
         ids = [doc.pk for doc in made]  # bulk_create returns primary keys on SQLite and PostgreSQL
         backend.refresh(ids)
-        texts = []
+        texts, english = [], []
         for document in documents:
             extra = document[5] if len(document) > 5 and document[5] else {}
-            texts += [document[2], document[4], str(extra.get("keywords") or "")]
-        learn_words(*texts)
+            texts += [document[2], document[4], keywords_of(extra)]
+            english.append(str(extra.get("english") or ""))
+        learn_words(*texts, english=tuple(english))
     return len(made)
 
 

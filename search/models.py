@@ -41,6 +41,9 @@ class SearchWord(models.Model):
 
     word = models.CharField(max_length=100, unique=True)
     stem = models.CharField(max_length=100, db_index=True)
+    # Seen only in English names (« Showdown », « Costs »): a French word typed with a typo is never
+    # corrected toward it (« cest » must not become « cost »).
+    english = models.BooleanField(default=False)
 
     class Meta:
         verbose_name = "mot du vocabulaire"

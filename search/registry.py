@@ -8,6 +8,11 @@ guide's title shows in its sections' results). A sixth item, a dict, may add:
 - ``"answer"``: short answer HTML, shown above the results when this document is the best hit;
 - ``"keywords"``: text that is matched (and weighs more than the body) but never shown, such as a term's
   inflected forms.
+An app also declares what each of its kinds is for (``search_kinds = "app.module.KINDS"``, a dict
+``{kind: {"label": "Question", "role": "answer"}}``): the label shown beside a result, and the role
+(``search.ranking.Role``: answer, explanation, definition, card_text, illustration) that decides how much
+the kind weighs for each kind of query. Search itself names no content kind.
+
 This app imports no content model: it only follows those declarations and keeps the table in step.
 """
 
@@ -20,15 +25,28 @@ from django.db.models.signals import post_delete, post_save
 from django.utils.module_loading import import_string
 
 DOCUMENTS: dict[type, tuple[str, Callable]] = {}
+KINDS: dict[str, dict[str, str]] = {}
 
 
 def collect() -> dict[type, tuple[str, Callable]]:
     DOCUMENTS.clear()
+    KINDS.clear()
     for config in apps.get_app_configs():
         path = getattr(config, "search_documents", None)
         if path:
             DOCUMENTS.update(import_string(path))
+        path = getattr(config, "search_kinds", None)
+        if path:
+            KINDS.update(import_string(path))
     return DOCUMENTS
+
+
+def kind_label(kind: str) -> str:
+    return KINDS.get(kind, {}).get("label", kind)
+
+
+def kind_role(kind: str) -> str:
+    return KINDS.get(kind, {}).get("role", "")
 
 
 def documents_of(instance) -> list[tuple]:

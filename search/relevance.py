@@ -32,6 +32,10 @@ class Outcome:
     expected: list[str]
     found: list[str]
     rank: int | None  # 1-based rank of the first expected page, None when not in the results
+    chapter: str = ""
+    half: str = ""
+    answered: bool = False  # the answer box was shown
+    answer_right: bool = False  # … and it was an expected page
 
 
 @dataclass
@@ -46,6 +50,20 @@ class Report:
     def misses(self) -> list[Outcome]:
         return [o for o in self.outcomes if o.rank is None or o.rank > 3]
 
+    def only(self, half: str | None = None, chapter: str | None = None) -> Report:
+        """The outcomes of one half (``tuning`` or ``held-out``) and/or one chapter."""
+        return Report([o for o in self.outcomes
+                       if (half is None or o.half == half) and (chapter is None or o.chapter == chapter)])
+
+    @property
+    def chapters(self) -> list[str]:
+        return sorted({o.chapter for o in self.outcomes})
+
+    @property
+    def boxes(self) -> tuple[int, int]:
+        """(answer boxes shown, of which right)."""
+        return (sum(o.answered for o in self.outcomes), sum(o.answer_right for o in self.outcomes))
+
 
 def load_questions(path: Path = QUESTIONS) -> list[dict]:
     return yaml.safe_load(path.read_text(encoding="utf-8")) or []
@@ -55,9 +73,15 @@ def evaluate(questions: list[dict] | None = None, depth: int = 10) -> Report:
     report = Report()
     for item in questions if questions is not None else load_questions():
         expected = [target_url(t) for t in [item["answer"], *(item.get("also") or [])]]
-        found = [hit.url for hit in engine.search(item["q"], limit=depth)]
-        rank = next((i for i, url in enumerate(found, 1) if url.split("#")[0] in expected or url in expected), None)
-        report.outcomes.append(Outcome(item["q"], expected, found, rank))
+        results = engine.run(item["q"], limit=depth)
+        found = [hit.url for hit in results.hits]
+        hit_of = [url.split("#")[0] in expected or url in expected for url in found]
+        rank = next((i for i, ok in enumerate(hit_of, 1) if ok), None)
+        box = results.answer
+        report.outcomes.append(Outcome(
+            item["q"], expected, found, rank, item.get("chapter", ""), item.get("half", ""),
+            answered=box is not None, answer_right=bool(box is not None and hit_of and hit_of[0]),
+        ))
     return report
 
 

@@ -21,10 +21,13 @@ WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
 _stemmer = snowballstemmer.stemmer("french")
 
 
+COMBINING_RE = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+
+
 def normalise(text: str) -> str:
     """Lower case, accents removed, ligatures expanded: « Dépendance ŒUVRE » → « dependance oeuvre »."""
     decomposed = unicodedata.normalize("NFKD", text.casefold().replace("œ", "oe").replace("æ", "ae"))
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return COMBINING_RE.sub("", decomposed)
 
 
 def words(text: str) -> list[str]:
@@ -43,13 +46,20 @@ def stop_words() -> frozenset[str]:
 def stem(word: str) -> str:
     """The index token of one normalised word.
 
-    Words are stemmed after their accents are removed, since players type without them; a final « e » left by
-    the stemmer is dropped so that « epuisee » and « epuiser » meet (« epuise », « epuis »).
+    Words are stemmed after their accents are removed, since players type without them. Three endings the
+    stemmer leaves on verbs are cut too, so that the forms a player types meet the forms a text uses: a final
+    « e » (« epuisee » and « epuiser » → « epuis »), a plural « ent » (« comptent » and « compte » → « compt »)
+    and the « r » of an infinitive in « re » (« perdre » and « perds » → « perd »), each only when at least four
+    letters remain.
     """
     if word.isdigit() or len(word) <= 2:
         return word
     token = _stemmer.stemWord(word)
     if len(token) > 4 and token.endswith("e"):
+        token = token[:-1]
+    if len(token) >= 7 and token.endswith("ent"):
+        token = token[:-3]
+    if len(token) >= 5 and token.endswith("r") and token[-2] not in "aeiouy":
         token = token[:-1]
     return token
 

@@ -12,9 +12,12 @@ def get(client, query, **params):
 
 
 def test_the_best_faq_answer_comes_first(client):
-    entry = faq(question="Combien de points faut-il pour gagner ?", short_answer="Huit en **duel**.")
+    entry = faq(question="Combien de points faut-il pour gagner ?",
+                short_answer="Bonne question. Il faut huit **points** en duel.")
     body = get(client, "combien de points pour gagner").content.decode()
-    assert "Réponse courte" in body and "<strong>duel</strong>" in body
+    # The box quotes the sentence that answers, with the query's words marked.
+    box = body[body.index("Réponse courte"):body.index('class="results"')]
+    assert "Il faut huit <mark>points</mark> en duel." in box and "Bonne question" not in box
     assert f'href="{entry.get_absolute_url()}"' in body and "Lire la réponse complète" in body
     assert body.index("Réponse courte") < body.index('class="results"')
 
