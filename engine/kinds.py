@@ -10,7 +10,7 @@ one ``_do_<name>`` method in the simulator.
 An apply function receives the effect's parameters, the characteristics of the affected object
 (mutable, see ``layers.Chars``) and an environment giving read access to other objects; it changes
 the characteristics and returns *what the effect did* (a hashable value).  The layer engine uses
-that return value to derive dependencies by trial (layers and dependency, R. 473–480).
+that return value to derive dependencies by trial (layers and dependency, R. 475–482).
 """
 
 from __future__ import annotations
@@ -47,41 +47,52 @@ class Vocab(StrEnum):
 
 
 class Layer(Vocab):
-    COPY = "copy", "copie", "R. 473–480 : la copie fixe les valeurs copiables avant tout le reste"
-    CHARACTERISTICS = "characteristics", "caractéristiques", "R. 473–480 : nom, tags, coût, contrôleur, puissance fixée"
-    ABILITIES = "abilities", "compétences", "R. 473–480 : mots-clés et compétences donnés ou retirés"
-    NUMERIC = "numeric", "calculs numériques", "R. 473–480 : augmentations puis réductions de la puissance"
+    """The four layers of the 2026-10 edition (R. 479), applied in this order; French names from the
+    official French v1.4 (477.x), which had folded copy into the first layer."""
+
+    COPY = "copy", "1. Copie", "R. 479.1 : les effets de copie fixent d'abord les valeurs copiables"
+    CHARACTERISTICS = (
+        "characteristics",
+        "2. Effets affectant les types",
+        "R. 479.2 : nom, type, tags, contrôleur, coût, domaine, puissance de base",
+    )
+    ABILITIES = (
+        "abilities",
+        "3. Effets affectant les compétences",
+        "R. 479.3 : mots-clés et compétences donnés, retirés ou remplacés",
+    )
+    NUMERIC = "numeric", "4. Arithmétique", "R. 479.4 : augmentations, puis réductions (R. 479.4.e)"
 
 
 class Stage(Vocab):
-    INCREASE = "increase", "augmentations", "R. 473–480 : les augmentations avant les réductions"
-    DECREASE = "decrease", "réductions", "R. 473–480 : les réductions après les augmentations"
+    INCREASE = "increase", "augmentations", "R. 479.4.e.1 : les augmentations avant les réductions"
+    DECREASE = "decrease", "réductions", "R. 479.4.e.2 : les réductions après les augmentations"
 
 
 class Zone(Vocab):
-    BASE = "base", "la base", "R. 101–109 : la base de chaque joueur, sur le plateau"
+    BASE = "base", "la base", "R. 105–108 : la base de chaque joueur, sur le plateau"
     BATTLEFIELD = "battlefield", "le champ de bataille", "R. 169 : un champ de bataille, sur le plateau"
-    HAND = "hand", "la main", "R. 101–109 : zone hors du plateau"
-    DECK = "deck", "le deck", "R. 101–109 : le deck principal, hors du plateau"
-    DISCARD = "discard", "la Défausse", "R. 101–109 : la Défausse (trash), hors du plateau"
-    BANISHED = "banished", "le Bannissement", "R. 101–109 : le Bannissement, hors du plateau"
+    HAND = "hand", "la main", "R. 105–108 : zone hors du plateau"
+    DECK = "deck", "le deck", "R. 105–108 : le deck principal, hors du plateau"
+    DISCARD = "discard", "la Défausse", "R. 105–108 : la Défausse (trash), hors du plateau"
+    BANISHED = "banished", "le Bannissement", "R. 105–108 : le Bannissement, hors du plateau"
 
 
 class Topic(Vocab):
-    LAYERS = "couches", "Couches et dépendances", "R. 473–480"
+    LAYERS = "couches", "Couches et dépendances", "R. 475–482"
     POWER = "puissance", "Calculs de puissance", "R. 701, 706"
     REPLACEMENT = "remplacement", "Effets de remplacement", "R. 367"
     LEVEL_XP = "niveau-xp", "Niveau et XP", "R. 728, 824"
-    MOVEMENT = "deplacement", "Déplacements", "R. 445–458"
+    MOVEMENT = "deplacement", "Déplacements", "R. 447–460"
     CHAIN = "chaine", "La chaîne", "R. 325–348"
-    COMBAT = "combat", "Combat", "R. 459–466"
-    SCORE = "score", "Score et victoire", "R. 467–472"
+    COMBAT = "combat", "Combat", "R. 461–468"
+    SCORE = "score", "Score et victoire", "R. 469–474"
 
 
 class Duration(Vocab):
     PERMANENT = "permanent", "tant que sa source est active", "R. 363 : effet d'une compétence passive"
     TURN = "turn", "ce tour", "R. 317 : prend fin pendant la phase de fin du tour"
-    COMBAT = "combat", "ce combat", "R. 466 : prend fin à l'étape de résolution du combat"
+    COMBAT = "combat", "ce combat", "R. 468 : prend fin à l'étape de résolution du combat"
 
 
 class Speed(Vocab):
@@ -92,10 +103,10 @@ class Speed(Vocab):
 
 
 class Mode(Vocab):
-    DUEL = "duel", "Duel", "R. 485 : deux joueurs, 8 points pour gagner"
-    MATCH = "match", "Match", "R. 486 : duel en plusieurs parties, 8 points par partie"
-    FFA = "ffa", "Chacun pour soi", "R. 487–488 : 8 points pour gagner"
-    TEAMS = "2v2", "Deux contre deux", "R. 489 : 11 points pour gagner"
+    DUEL = "duel", "Duel", "R. 487 : deux joueurs, 8 points pour gagner"
+    MATCH = "match", "Match", "R. 488 : duel en plusieurs parties, 8 points par partie"
+    FFA = "ffa", "Chacun pour soi", "R. 489–490 : 8 points pour gagner"
+    TEAMS = "2v2", "Deux contre deux", "R. 491 : 11 points pour gagner"
 
 
 VICTORY_SCORES = {"duel": 8, "match": 8, "ffa": 8, "2v2": 11}
@@ -107,22 +118,22 @@ class StepKind(Vocab):
     SETUP = "setup", "Situation de départ", "la situation donnée par le scénario"
     ACTION = "action", "Action", "une action d'un joueur ou du jeu"
     INSTRUCTION = "instruction", "Instruction", "R. 340 : une instruction d'un sort qui se résout"
-    OBJECT = "object", "Calcul d'un objet", "R. 473–480 : calcul des caractéristiques d'un objet"
-    LAYER = "layer", "Couche", "R. 473–480 : une couche du calcul"
-    APPLY = "apply", "Application d'un effet", "R. 473–480 : un effet s'applique"
+    OBJECT = "object", "Calcul d'un objet", "R. 475–482 : calcul des caractéristiques d'un objet"
+    LAYER = "layer", "Couche", "R. 475–482 : une couche du calcul"
+    APPLY = "apply", "Application d'un effet", "R. 475–482 : un effet s'applique"
     SKIP = "skip", "Effet écarté", "un effet considéré qui ne s'applique pas"
-    REEXAMINE = "reexamine", "Réexamen", "R. 473–480 : retour à une couche antérieure"
+    REEXAMINE = "reexamine", "Réexamen", "R. 475–482 : retour à une couche antérieure"
     CONDITION = "condition", "Condition", "R. 720 : un texte devient actif ou inactif"
     EVENT = "event", "Événement", "ce qui vient de se produire"
     REPLACEMENT = "replacement", "Remplacement", "R. 367 : un effet de remplacement"
     CHOICE = "choice", "Choix d'un joueur", "une décision prise par un joueur"
     QUERY = "query", "Question", "on consulte l'état du jeu"
-    CHAIN = "chain", "Chaîne", "R. 325–340 : un élément ajouté à la chaîne ou résolu"
+    CHAIN = "chain", "Chaîne", "R. 327–340 : un élément ajouté à la chaîne ou résolu"
     PRIORITY = "priority", "Priorité et focalisation", "R. 311 : qui peut agir maintenant"
     CLEANUP = "cleanup", "Nettoyage", "R. 318 : les morts et les combats en attente"
-    COMBAT = "combat", "Combat", "R. 459–466 : une étape du combat"
-    ASSIGN = "assign", "Répartition des dégâts", "R. 465 : un joueur répartit ses dégâts de combat"
-    SCORE = "score", "Score", "R. 467–472 : conquête, occupation, point final"
+    COMBAT = "combat", "Combat", "R. 461–468 : une étape du combat"
+    ASSIGN = "assign", "Répartition des dégâts", "R. 467 : un joueur répartit ses dégâts de combat"
+    SCORE = "score", "Score", "R. 469–474 : conquête, occupation, point final"
     PHASE = "phase", "Phase du tour", "R. 315–317 : début, phase principale, fin du tour"
     RESULT = "result", "Résultat", "l'état final"
 
@@ -135,33 +146,33 @@ class Why(Vocab):
 
     TANK_FIRST = "tank_first", "Tank : doit recevoir des dégâts mortels avant les autres unités", "R. 815"
     BACKLINE_LAST = "backline_last", "Arrière-ligne : ne reçoit des dégâts qu'après toutes les autres unités", "R. 826"
-    LETHAL_FIRST = "lethal_first", "des dégâts mortels à une unité avant de passer à la suivante", "R. 465"
-    EXCESS_ON_LAST = "excess_on_last", "l'excédent de dégâts reste sur la dernière unité", "R. 465"
-    NOT_ENOUGH = "not_enough", "il ne reste pas assez de dégâts pour que cette unité meure", "R. 465"
-    ONLY_CANDIDATE = "only_candidate", "seule unité possible à ce moment", "R. 465"
-    CHOSEN = "chosen", "choix du joueur qui répartit, parmi les unités permises", "R. 465"
-    ANY_ORDER = "any_order", "toutes ces unités reçoivent des dégâts mortels : l'ordre ne change rien", "R. 465"
-    STUNNED = "stunned", "étourdie : n'inflige pas de dégâts de combat", "R. 423"
-    NEGATIVE_MIGHT = "negative_might", "une puissance négative compte pour 0", "R. 465"
-    CONQUER = "conquer", "conquête : prend le contrôle d'un champ de bataille pas encore marqué ce tour", "R. 469"
-    HOLD = "hold", "occupation : contrôle le champ de bataille pendant sa phase de début", "R. 469"
-    ALREADY_SCORED = "already_scored", "aucun point : champ de bataille déjà marqué ce tour par ce joueur", "R. 469"
-    FINAL_BY_HOLD = "final_by_hold", "point final par occupation : toujours accordé", "R. 471"
+    LETHAL_FIRST = "lethal_first", "des dégâts mortels à une unité avant de passer à la suivante", "R. 467"
+    EXCESS_ON_LAST = "excess_on_last", "l'excédent de dégâts reste sur la dernière unité", "R. 467"
+    NOT_ENOUGH = "not_enough", "il ne reste pas assez de dégâts pour que cette unité meure", "R. 467"
+    ONLY_CANDIDATE = "only_candidate", "seule unité possible à ce moment", "R. 467"
+    CHOSEN = "chosen", "choix du joueur qui répartit, parmi les unités permises", "R. 467"
+    ANY_ORDER = "any_order", "toutes ces unités reçoivent des dégâts mortels : l'ordre ne change rien", "R. 467"
+    STUNNED = "stunned", "étourdie : n'inflige pas de dégâts de combat", "R. 424"
+    NEGATIVE_MIGHT = "negative_might", "une puissance négative compte pour 0", "R. 467"
+    CONQUER = "conquer", "conquête : prend le contrôle d'un champ de bataille pas encore marqué ce tour", "R. 471"
+    HOLD = "hold", "occupation : contrôle le champ de bataille pendant sa phase de début", "R. 471"
+    ALREADY_SCORED = "already_scored", "aucun point : champ de bataille déjà marqué ce tour par ce joueur", "R. 471"
+    FINAL_BY_HOLD = "final_by_hold", "point final par occupation : toujours accordé", "R. 473"
     FINAL_ALL_SCORED = (
         "final_all_scored",
         "point final par conquête : chaque champ de bataille a été marqué ce tour",
-        "R. 471",
+        "R. 473",
     )
     FINAL_REFUSED = (
         "final_refused",
         "point final refusé : tous les champs de bataille n'ont pas été marqués ce tour → pioche",
-        "R. 471",
+        "R. 473",
     )
-    POINT = "point", "un point de victoire", "R. 469"
+    POINT = "point", "un point de victoire", "R. 471"
     BURN_OUT = (
         "burn_out",
         "Exténuation : deck vide, la Défausse y est mélangée et l'adversaire gagne un point",
-        "R. 431",
+        "R. 432",
     )
     TEMPORARY = (
         "temporary",
@@ -182,7 +193,7 @@ WHY_RULES = {m.value: m.doc for m in Why}
 # Compatibility names (read by the web layer): plain tuples and dicts derived from the enums.
 LAYERS = Layer.values()
 LAYER_LABELS = Layer.labels()
-# A layer's calculation steps, in order (increases come before decreases, R. 473–480).
+# A layer's calculation steps, in order (increases come before decreases, R. 475–482).
 STAGES: tuple[tuple[str, str | None], ...] = (
     ("copy", None),
     ("characteristics", None),
@@ -398,7 +409,7 @@ PRODUCE_LABELS = {
     "return_to_hand": "renvoyer en main",
     "power_change": "modifier la puissance",
 }
-# Events a replacement effect may change (R. 367); « recall » (R. 454) and « move » (R. 445) included.
+# Events a replacement effect may change (R. 367); « recall » (R. 456) and « move » (R. 447) included.
 REPLACEABLE_EVENTS = ("die", "return_to_hand", "power_change", "create_token", "recall", "move")
 EVENT_LABELS = {
     "die": "la mort",
@@ -420,75 +431,75 @@ class Event(Vocab):
 
     BECAME_MIGHTY = "became_mighty", "devient puissante", "R. 706"
     NO_LONGER_MIGHTY = "no_longer_mighty", "n'est plus puissante", "R. 706"
-    DIED = "died", "meurt", "R. 428"
-    DESTROYED = "destroyed", "est éliminé", "R. 428"
+    DIED = "died", "meurt", "R. 429"
+    DESTROYED = "destroyed", "est éliminé", "R. 429"
     REPLACED = "replaced", "remplacement appliqué", "R. 367"
     ADDED_TO_EVENT = "added_to_event", "action ajoutée à l'événement", "R. 367"
-    TRIGGERED = "triggered", "compétence déclenchée", "R. 382"
-    TRIGGER_RESOLVED = "trigger_resolved", "compétence déclenchée traitée", "R. 382"
+    TRIGGERED = "triggered", "compétence déclenchée", "R. 383"
+    TRIGGER_RESOLVED = "trigger_resolved", "compétence déclenchée traitée", "R. 383"
     XP_GAINED = "xp_gained", "gain d'XP", "R. 728"
     XP_SPENT = "xp_spent", "dépense d'XP", "R. 728"
     XP_SPEND_REFUSED = "xp_spend_refused", "dépense d'XP refusée", "R. 728"
-    HEALED = "healed", "soin", "R. 466"
-    EXHAUSTED = "exhausted", "épuisement", "R. 445"
-    READIED = "readied", "redressement", "R. 315"
-    RECALLED = "recalled", "rappel", "R. 454"
+    HEALED = "healed", "soin", "R. 468"
+    EXHAUSTED = "exhausted", "Épuiser (épuisée)", "R. 415"
+    READIED = "readied", "Préparer (prête)", "R. 315.1, 416"
+    RECALLED = "recalled", "rappel", "R. 456"
     RETURNED_TO_HAND = "returned_to_hand", "renvoi en main", "R. 140"
     TOKEN_CREATED = "token_created", "Création", "R. 179"
-    DREW = "drew", "pioche", "R. 413"
-    BURNED_OUT = "burned_out", "Exténuation", "R. 431"
+    DREW = "drew", "pioche", "R. 414"
+    BURNED_OUT = "burned_out", "Exténuation", "R. 432"
     BUFFED = "buffed", "buff", "R. 701"
-    POWER_CHANGED = "power_changed", "modification de puissance", "R. 473–480"
-    DOUBLING = "doubling", "doublement", "R. 473–480"
-    SWAP = "swap", "échange", "R. 473–480"
-    SWAP_NOTHING = "swap_nothing", "échange sans effet", "R. 473–480"
-    EFFECT_STARTED = "effect_started", "début d'un effet", "R. 473–480"
-    EFFECT_ENDED = "effect_ended", "fin d'un effet", "R. 473–480"
+    POWER_CHANGED = "power_changed", "modification de puissance", "R. 475–482"
+    DOUBLING = "doubling", "doublement", "R. 475–482"
+    SWAP = "swap", "Intervertir", "R. 434, 479.4"
+    SWAP_NOTHING = "swap_nothing", "Intervertir sans effet", "R. 434, 479.4"
+    EFFECT_STARTED = "effect_started", "début d'un effet", "R. 475–482"
+    EFFECT_ENDED = "effect_ended", "fin d'un effet", "R. 475–482"
     EXPIRED = "expired", "expiration", "R. 317"
     ACTIVATED = "activated", "activation", "R. 376"
     ACTIVATION_REFUSED = "activation_refused", "activation refusée", "R. 376"
     ABILITY_RESOLVED = "ability_resolved", "compétence terminée", "R. 376"
-    COMBAT_DAMAGE = "combat_damage", "dégâts de combat", "R. 465"
+    COMBAT_DAMAGE = "combat_damage", "dégâts de combat", "R. 467"
     HUNT_RESOLVED = "hunt_resolved", "Chasse", "R. 823"
     CARD_PLAYED = "card_played", "carte jouée", "R. 349"
     UNIT_PLAYED = "unit_played", "unité jouée", "R. 349, 805"
-    DEFENDING = "defending", "en défense", "R. 459"
-    STOPPED_DEFENDING = "stopped_defending", "ne défend plus", "R. 466"
-    ATTACKING = "attacking", "en attaque", "R. 459"
-    ATTACHED = "attached", "équipement", "R. 716"
-    DETACHED = "detached", "détachement", "R. 716"
-    MOVED = "moved", "déplacement", "R. 445"
+    DEFENDING = "defending", "en défense", "R. 461"
+    STOPPED_DEFENDING = "stopped_defending", "ne défend plus", "R. 468"
+    ATTACKING = "attacking", "en attaque", "R. 461"
+    ATTACHED = "attached", "Équiper", "R. 435, 716"
+    DETACHED = "detached", "Déséquiper", "R. 436, 716"
+    MOVED = "moved", "déplacement", "R. 447"
     RESOLVING = "resolving", "résolution", "R. 340"
     NOTHING_HAPPENS = "nothing_happens", "rien ne se passe", "R. 340"
     DAMAGED = "damaged", "dégâts", "R. 318"
-    STUNNED = "stunned", "étourdissement", "R. 423"
+    STUNNED = "stunned", "étourdissement", "R. 424"
     CHAIN_ADDED = "chain_added", "ajout à la chaîne", "R. 325"
     CHAIN_RESOLVED = "chain_resolved", "élément de la chaîne résolu", "R. 340"
     FIZZLED = "fizzled", "cible disparue : sans effet", "R. 340"
     PASSED = "passed", "passe", "R. 311"
-    CONTESTED = "contested", "champ de bataille contesté", "R. 445"
+    CONTESTED = "contested", "champ de bataille contesté", "R. 447"
     SHOWDOWN_STARTED = "showdown_started", "confrontation", "R. 341"
     SHOWDOWN_ENDED = "showdown_ended", "fin de la confrontation", "R. 341"
-    COMBAT_STARTED = "combat_started", "combat", "R. 459"
-    COMBAT_ENDED = "combat_ended", "fin du combat", "R. 466"
+    COMBAT_STARTED = "combat_started", "combat", "R. 461"
+    COMBAT_ENDED = "combat_ended", "fin du combat", "R. 468"
     CONTROL_GAINED = "control_gained", "prise de contrôle", "R. 188"
-    CONTROL_LOST = "control_lost", "champ de bataille sans contrôleur", "R. 466"
-    CONQUERED = "conquered", "conquête", "R. 469"
-    HELD = "held", "occupation", "R. 469"
-    SCORED = "scored", "point marqué", "R. 469"
-    SCORE_REFUSED = "score_refused", "pas de point", "R. 469, 471"
-    POINT_GAINED = "point_gained", "point gagné", "R. 467"
+    CONTROL_LOST = "control_lost", "champ de bataille sans contrôleur", "R. 468"
+    CONQUERED = "conquered", "conquête", "R. 471"
+    HELD = "held", "occupation", "R. 471"
+    SCORED = "scored", "point marqué", "R. 471"
+    SCORE_REFUSED = "score_refused", "pas de point", "R. 471, 473"
+    POINT_GAINED = "point_gained", "point gagné", "R. 469"
     GAME_WON = "game_won", "victoire", "R. 193"
     TURN_STARTED = "turn_started", "début du tour", "R. 315"
     TURN_ENDED = "turn_ended", "fin du tour", "R. 317"
-    RUNES_CHANNELED = "runes_channeled", "canalisation", "R. 430"
+    RUNES_CHANNELED = "runes_channeled", "canalisation", "R. 431"
 
 
 EVENT_TYPE_LABELS = Event.labels()
 
 
 # What a triggered or activated ability does for its controller when it resolves, besides ``then``
-# (instructions: gain or spend XP, R. 728; draw, R. 413; gain points without scoring, R. 467).
+# (instructions: gain or spend XP, R. 728; draw, R. 414; gain points without scoring, R. 469).
 _RESULT_PARAMS = (
     Param("gain_xp", "int", "son contrôleur gagne N XP", required=False, default=0, min=0, max=20),
     Param("spend_xp", "int", "son contrôleur dépense N XP", required=False, default=0, min=0, max=20),
@@ -768,7 +779,7 @@ ACTIONS: dict[str, tuple[str, tuple[Param, ...]]] = {
     "hunt": ("La Chasse d'une unité se résout", (_OBJ,)),
     "buff": ("Buffer une unité (+1)", (_OBJ,)),
     "double": ("Doubler la puissance", (_OBJ, _DURATION)),
-    "swap": ("Échanger les puissances", (Param("objects", "objects", "deux objets"), _DURATION)),
+    "swap": ("Intervertir les puissances", (Param("objects", "objects", "deux objets"), _DURATION)),
     "kill": ("Éliminer (une instruction)", (Param("objects", "objects", "objets"),)),
     "return_to_hand": ("Renvoyer en main", (_OBJ,)),
     "create_token": (
@@ -783,7 +794,7 @@ ACTIONS: dict[str, tuple[str, tuple[Param, ...]]] = {
     ),
     "draw": ("Piocher", (_PLAYER,)),
     "attach": ("Équiper", (_OBJ, Param("to", "object", "unité"))),
-    "detach": ("Détacher", (_OBJ,)),
+    "detach": ("Déséquiper", (_OBJ,)),
     "move": (
         "Déplacer (par un effet, sans épuiser)",
         (
@@ -823,7 +834,7 @@ ACTIONS: dict[str, tuple[str, tuple[Param, ...]]] = {
     "damage": ("Infliger des dégâts", (_OBJ, _AMOUNT)),
     "stun": ("Étourdir", (_OBJ,)),
     "gain_points": ("Gagner des points (sans marquer)", (_PLAYER, Param("amount", "int", "points", min=0, max=10))),
-    "start_turn": ("Début du tour : redressement, phase de début (occupation), canalisation, pioche", ()),
+    "start_turn": ("Début du tour : Préparer, phase de début (occupation), canalisation, pioche", ()),
     "play_card": ("Jouer une carte (Légion)", (_PLAYER,)),
     "activate": ("Activer une compétence", (_EFF,)),
     "finish": ("Terminer une compétence en attente", (_EFF,)),

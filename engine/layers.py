@@ -1,4 +1,4 @@
-"""Layer computation of current characteristics (R. 473-480; M1-M8 in RULES.md).
+"""Layer computation of current characteristics (R. 475–482; M1-M8 in RULES.md).
 
 ``compute`` takes the world and returns a new view (object id → characteristics) while recording
 each step in the tracer.  The order of application inside a layer is *derived*: for every pair of
@@ -340,9 +340,9 @@ class _Group:
         _, res = self.apply_on(inst, S)
         return (True, res)
 
-    # -- ordering (M2, R. 478-480)
+    # -- ordering (M2, R. 480–482)
     def order(self, appl: list[Inst]) -> list[tuple[Inst, dict]]:
-        """Order effects of one layer step: dependency first, else timestamp (M2, R. 478-480)."""
+        """Order effects of one layer step: dependency first, else timestamp (M2, R. 480–482)."""
         n = len(appl)
         if n == 1:
             return [(appl[0], {"code": "only", "since": appl[0].ts})]
@@ -602,7 +602,7 @@ def _sccs(nodes: list[str], edges: dict[str, list[str]]) -> list[list[str]]:
 
 
 def compute(world: World, tracer: Tracer, decisions: list | None = None) -> dict[str, Chars]:
-    """Compute every object's current characteristics layer by layer (R. 473-477; M1-M8).
+    """Compute every object's current characteristics layer by layer (R. 475–479; M1-M8).
 
     Objects are computed separately; one that reads another's current characteristics waits for
     it, and a loop is computed together layer by layer (M7).  Off the board, printed values are

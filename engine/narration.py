@@ -92,7 +92,8 @@ def _layer(step: dict) -> str:
     layer = step.get("layer")
     if layer is None:
         return ""
-    lab = f"couche {LAYER_LABELS.get(layer, layer)}"
+    number, _, name = LAYER_LABELS.get(layer, layer).partition(". ")
+    lab = f"couche {number} ({name})" if name else f"couche {number}"
     if step.get("step"):
         lab += f" ({STEP_LABELS.get(step['step'], step['step'])})"
     return lab
@@ -242,7 +243,7 @@ def describe(step: dict) -> str:
         if code == "assign_choice":
             return (
                 f"{who} choisit de donner d'abord des dégâts mortels {a_(_obj(step, r.get('picked')))}, "
-                f"parmi les unités permises ({how} ; R. 465)."
+                f"parmi les unités permises ({how} ; R. 467)."
             )
         if code == "trigger_order_choice":
             return (
@@ -256,7 +257,7 @@ def describe(step: dict) -> str:
             )
         if code == "combat_choice":
             return (
-                f"{who}, joueur du tour, choisit le combat à {_obj(step, r.get('picked'))} en premier ({how} ; R. 459)."
+                f"{who}, joueur du tour, choisit le combat à {_obj(step, r.get('picked'))} en premier ({how} ; R. 461)."
             )
         if code == "answer_choice":
             verb = "joue" if r.get("play") else "ne joue pas"
@@ -359,7 +360,7 @@ def _combat(step: dict, r: dict, o: str) -> str:
         return (
             f"Combat à {o}, étape des dégâts : {_player(step, r.get('attacker'))} (attaque) totalise "
             f"{r.get('might_attacker')}, {_player(step, r.get('defender'))} (défense) {r.get('might_defender')} "
-            "(Assaut et Bouclier compris, une unité étourdie ne compte pas ; R. 465)."
+            "(Assaut et Bouclier compris, une unité étourdie ne compte pas ; R. 467)."
         )
     a, d = r.get("attackers_left") or [], r.get("defenders_left") or []
     if a and d:
@@ -370,7 +371,7 @@ def _combat(step: dict, r: dict, o: str) -> str:
         out = "seuls les défenseurs restent : ils gardent le champ de bataille"
     else:
         out = "aucune unité ne reste : le champ de bataille n'a plus de contrôleur"
-    return f"Étape de résolution à {o} : les survivants sont soignés ; {out} (R. 466)."
+    return f"Étape de résolution à {o} : les survivants sont soignés ; {out} (R. 468)."
 
 
 def _assign(step: dict, r: dict, o: str) -> str:
@@ -379,7 +380,7 @@ def _assign(step: dict, r: dict, o: str) -> str:
         return f"{o} ne reçoit aucun dégât : {who} n'a plus de dégâts à répartir."
     extra = ""
     if r.get("excess"):
-        extra = f" ; l'excédent ({r['excess']}) reste sur la dernière unité (R. 465)"
+        extra = f" ; l'excédent ({r['excess']}) reste sur la dernière unité (R. 467)"
     elif r.get("short"):
         extra = f" ; ce n'est pas assez pour la tuer ({r.get('lethal')} nécessaires)"
     return (
@@ -413,14 +414,14 @@ def _score(step: dict, r: dict, o: str) -> str:
 def _phase(step: dict, r: dict, o: str) -> str:
     p = _player(step, r.get("player"))
     return {
-        "awaken": f"Début du tour {de(p)} : ses unités et équipements se redressent (R. 315).",
+        "awaken": f"Début du tour {de(p)} : ses unités et équipements sont préparés (R. 315.1).",
         "beginning": (
             "Phase de début : les unités Temporaires meurent, puis on marque les champs de bataille occupés "
-            "(R. 315, 469)."
+            "(R. 315, 471)."
         ),
         "temporary": f"{_names(step, r.get('objects'))} : {_why(r.get('why'))}.",
-        "channel": f"{p} canalise deux runes (R. 315, 430).",
-        "draw": f"{p} pioche une carte (R. 315, 413).",
+        "channel": f"{p} canalise deux runes (R. 315, 431).",
+        "draw": f"{p} pioche une carte (R. 315, 414).",
     }.get(r.get("code"), "Phase du tour.")
 
 
@@ -451,13 +452,13 @@ def _action_text(step: dict, r: dict) -> str:
         "hunt": f"la Chasse {de(o)} se résout",
         "buff": f"{o} reçoit un buff",
         "double": f"la puissance {de(o)} est doublée",
-        "swap": "deux puissances sont échangées",
+        "swap": "deux puissances sont interverties",
         "kill": "une instruction élimine " + ", ".join(_obj(step, x) for x in r.get("objects", [])),
         "return_to_hand": f"{o} doit retourner en main",
         "create_token": f"{p} doit créer {r.get('name')}",
         "draw": f"{p} pioche",
         "attach": f"{o} est équipé à {_obj(step, r.get('to'))}",
-        "detach": f"{o} est détaché",
+        "detach": f"{o} est déséquipé",
         "move": f"{o} se déplace vers {_where(step, r.get('to') or r.get('zone'))}",
         "standard_move": f"déplacement standard de {_names(step, r.get('objects'))} vers {_where(step, r.get('to'))}",
         "recall": f"{o} doit être rappelé{_e(step, r.get('object'))} à la base",
@@ -514,8 +515,8 @@ def _event_text(step: dict, r: dict, o: str, e: str) -> str:
         "doubling": f"Doubler {o} ajoute {r.get('amount')} (sa puissance actuelle est {r.get('power')}, "
         "jamais une "
         "quantité négative).",
-        "swap": f"Échange : différence {r.get('difference')}, ajoutée à {o}, retirée à {_obj(step, r.get('other'))}.",
-        "swap_nothing": "Les deux puissances sont égales : l'échange ne change rien.",
+        "swap": f"Intervertir : différence {r.get('difference')}, ajoutée à {o}, retirée à {_obj(step, r.get('other'))}.",
+        "swap_nothing": "Les deux puissances sont égales : les intervertir ne change rien.",
         "effect_started": f"{e} commence à s'appliquer (horodatage {r.get('since')}).",
         "effect_ended": f"{e} prend fin.",
         "expired": f"{e} expire.",
@@ -535,14 +536,14 @@ def _event_text(step: dict, r: dict, o: str, e: str) -> str:
         "defending": f"{o} défend.",
         "stopped_defending": f"{o} ne défend plus.",
         "attached": f"{o} est équipé à {_obj(step, r.get('to'))}.",
-        "detached": f"{o} est détaché.",
+        "detached": f"{o} est déséquipé.",
         "moved": f"{o} va {'sur' if r.get('to') not in (None, 'base') else 'dans'} {where}.",
-        "readied": f"{o} se redresse.",
+        "readied": f"{o} est préparé{_e(step, r.get('object'))}.",
         "unit_played": f"{o} arrive "
         + (f"prêt{g} (Accélération, R. 805)." if not r.get("exhausted") else f"épuisé{g} (sans Accélération, R. 805)."),
         "damaged": f"{o} subit {r.get('amount')} dégâts ({r.get('total')} au total) ; "
         "une blessure mortelle tue au nettoyage (R. 318).",
-        "stunned": f"{o} est étourdi{_e(step, r.get('object'))} : pas de dégâts de combat ce tour (R. 423).",
+        "stunned": f"{o} est étourdi{_e(step, r.get('object'))} : pas de dégâts de combat ce tour (R. 424).",
         "chain_added": (
             f"« {r.get('label')} », compétence déclenchée de {p}, va sur la chaîne (R. 383.3)."
             if r.get("speed") == "trigger"
@@ -551,17 +552,17 @@ def _event_text(step: dict, r: dict, o: str, e: str) -> str:
         "chain_resolved": f"« {r.get('label')} » est résolu.",
         "fizzled": f"La cible de « {r.get('label')} » a disparu : il ne fait rien (R. 340).",
         "passed": f"{p} passe" + (" et ne joue pas « " + str(r.get("label")) + " »." if r.get("label") else "."),
-        "contested": f"{o} devient contesté par {p} (R. 445).",
+        "contested": f"{o} devient contesté par {p} (R. 447).",
         "showdown_started": f"Une confrontation commence à {o} (R. 341).",
         "showdown_ended": f"La confrontation à {o} se termine.",
         "combat_started": f"Combat à {o} : {_player(step, r.get('attacker'))} attaque, "
-        f"{_player(step, r.get('defender'))} défend (R. 459).",
+        f"{_player(step, r.get('defender'))} défend (R. 461).",
         "combat_ended": f"Le combat à {o} se termine.",
         "attacking": f"{o} attaque.",
         "control_gained": f"{p} prend le contrôle {de(o)} (R. 188).",
         "control_lost": f"{o} n'a plus de contrôleur (R. 190.4.c, 468.5.b).",
-        "conquered": f"{p} conquiert {o} (R. 469).",
-        "held": f"{p} occupe {o} (R. 469).",
+        "conquered": f"{p} conquiert {o} (R. 471).",
+        "held": f"{p} occupe {o} (R. 471).",
         "scored": f"{p} marque {o}.",
         "score_refused": f"{p} ne gagne pas de point à {o} : {_why({'code': r.get('why')})}.",
         "point_gained": f"{p} gagne {r.get('amount')} point{'s' if (r.get('amount') or 0) > 1 else ''} "

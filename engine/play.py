@@ -35,7 +35,7 @@ class Play:
         self.passes = 0
         self.chain_starter: str | None = None
         self.showdown: dict | None = None  # {battlefield, attacker, defender, focus, passes, combat}
-        self.contested: list[tuple[str, str]] = []  # (battlefield, contesting player), in order (R. 445)
+        self.contested: list[tuple[str, str]] = []  # (battlefield, contesting player), in order (R. 447)
         self.scored: dict[str, set[str]] = {pid: set() for pid in self.world.players}
         self.winner: str | None = None
         self.turn = 1
@@ -75,7 +75,7 @@ class Play:
         if not bfs:
             return None
         if len(bfs) > 1:
-            self.refuse("précisez le champ de bataille de destination avec « to » (R. 445)")
+            self.refuse("précisez le champ de bataille de destination avec « to » (R. 447)")
         return bfs[0]
 
     def next_player(self, pid: str) -> str:
@@ -120,7 +120,7 @@ class Play:
         o.zone, o.at = zone, (at if zone == "battlefield" else None)
 
     def move_now(self, o: Obj, dest: str | None) -> None:
-        """The location change of a move (R. 445); a battlefield not controlled by the mover is contested."""
+        """The location change of a move (R. 447); a battlefield not controlled by the mover is contested."""
         if dest in (None, "base"):
             self.place(o, "base")
             self.emit("moved", object=o.id, zone="base", to="base")
@@ -372,7 +372,7 @@ class Play:
         self.tr.show_board(self.board_tuple())
         self.cleanup()
 
-    # ------------------------------------------------------------------ the chain (R. 325–340)
+    # ------------------------------------------------------------------ the chain (R. 327–340)
     def _do_cast(self, a):
         """Play a spell or ability: it becomes the newest item of the chain (R. 325, 349, 398)."""
         player, speed = a["player"], a["speed"]
@@ -516,9 +516,9 @@ class Play:
         self.tr.show_board(self.board_tuple())
 
 
-    # ------------------------------------------------------------------ combat (R. 459–466)
+    # ------------------------------------------------------------------ combat (R. 461–468)
     def side_might(self, units: list[str]) -> tuple[int, list[dict]]:
-        """Total Might of one side (R. 465): stunned units deal nothing, a negative Might counts 0."""
+        """Total Might of one side (R. 467): stunned units deal nothing, a negative Might counts 0."""
         total, parts = 0, []
         for oid in units:
             p = self.power(oid)
@@ -545,7 +545,7 @@ class Play:
         return max(1, max(0, self.power(oid)) - o.damage)
 
     def scripted_assign(self, order: tuple, options: list[str]) -> int | None:
-        """A damage order given by ``choices`` (R. 465): checked against Tank and Backline."""
+        """A damage order given by ``choices`` (R. 467): checked against Tank and Backline."""
         pool = self._assign_pool
         first = next((x for x in order if x in pool), None)
         if first is None:
@@ -589,7 +589,7 @@ class Play:
                     self.scripted_assign(c["assign"], cands)
 
     def assign(self, by: str, total: int, receivers: list[str]) -> list[dict]:
-        """R. 465 with Tank (R. 815) and Backline (R. 826): lethal damage to one unit before the next,
+        """R. 467 with Tank (R. 815) and Backline (R. 826): lethal damage to one unit before the next,
         Tank units first, Backline units last, the excess on the last unit."""
         pool = list(receivers)
         out: list[dict] = []
@@ -741,7 +741,7 @@ class Play:
         if report["result"] == "conquered":
             self.gain_control(bf, attacker)
 
-    # ------------------------------------------------------------------ scoring (R. 467–472)
+    # ------------------------------------------------------------------ scoring (R. 469–474)
     def gain_control(self, bf: str, player: str) -> None:
         o = self.world.objects[bf]
         if o.controller != player:
@@ -751,7 +751,7 @@ class Play:
         self.score(player, bf, "conquer")
 
     def score(self, player: str, bf: str, how: str) -> None:
-        """Conquer or hold (R. 469), once per battlefield per player per turn; the final point (R. 471)."""
+        """Conquer or hold (R. 471), once per battlefield per player per turn; the final point (R. 473)."""
         p = self.world.players[player]
         entry = {"player": player, "battlefield": bf, "how": how, "points_before": p.points, "turn": self.turn}
         if bf in self.scored[player]:
@@ -864,7 +864,7 @@ class Play:
 
     # ------------------------------------------------------------------ actions
     def _do_standard_move(self, a):
-        """Standard move (R. 445): exhaust ready units of the turn player, base ↔ battlefield;
+        """Standard move (R. 144): exhaust ready units of the turn player, base ↔ battlefield;
         battlefield → battlefield needs Ganking (R. 810)."""
         w = self.world
         dest = a["to"]
@@ -874,23 +874,23 @@ class Play:
             o = w.objects[oid]
             n = self.name(oid)
             if not o.is_unit or not o.on_board:
-                self.refuse(f"{n} n'est pas une unité sur le plateau : seul une unité peut se déplacer (R. 445)")
+                self.refuse(f"{n} n'est pas une unité sur le plateau : seul une unité peut se déplacer (R. 144)")
             c = self.ctrl(oid)
             if player is None:
                 player = c
             elif c != player:
-                self.refuse("un déplacement standard ne concerne que les unités d'un même joueur (R. 445)")
+                self.refuse("un déplacement standard ne concerne que les unités d'un même joueur (R. 144)")
             if o.exhausted:
-                self.refuse(f"{n} est épuisée : un déplacement standard épuise l'unité, qui doit être prête (R. 445)")
+                self.refuse(f"{n} est épuisée : un déplacement standard épuise l'unité, qui doit être prête (R. 144)")
             here = self.location(o)
             if here == dest:
-                self.refuse(f"{n} est déjà à cet endroit (R. 445)")
+                self.refuse(f"{n} est déjà à cet endroit (R. 144)")
             if here != "base" and dest != "base" and not self.has_kw(oid, "Gank"):
                 self.refuse(f"{n} n'a pas Gank : elle ne peut pas aller d'un champ de bataille à un autre (R. 810)")
         if player != w.turn_player:
             self.refuse(
                 f"{w.players[player].name} n'est pas le joueur du tour : le déplacement standard se fait pendant "
-                "sa propre phase principale (R. 316, 445)"
+                "sa propre phase principale (R. 144.1, 316)"
             )
         for oid in units:
             w.objects[oid].exhausted = True
@@ -898,7 +898,7 @@ class Play:
         self.process([Ev("move", obj=oid, dest=dest) for oid in units])
 
     def _do_recall(self, a):
-        """Recall (R. 454): to its owner's base, not a move; a replaceable event (R. 367)."""
+        """Recall (R. 456): to its owner's base, not a move; a replaceable event (R. 367)."""
         if self.world.objects[a["object"]].on_board:
             self.process([Ev("recall", obj=a["object"])])
 
@@ -935,7 +935,7 @@ class Play:
         self.emit("damaged", object=o.id, amount=a["amount"], total=o.damage)
 
     def _do_stun(self, a):
-        """Stun (R. 423): the unit deals no combat damage until the end of the turn."""
+        """Stun (R. 424): the unit deals no combat damage until the end of the turn."""
         o = self.world.objects[a["object"]]
         if o.on_board and o.is_unit:
             o.stunned = True

@@ -80,7 +80,7 @@ class Scenario:
     expect: dict | None
     turn_player: str
     data: dict
-    victory_score: int = 8  # R. 485: 8 points in a duel
+    victory_score: int = 8  # R. 487: 8 points in a duel
     mode: str = "duel"
 
 
@@ -468,7 +468,7 @@ def _choice(d: Any, path: str, ids: dict[str, set[str]]) -> dict:
     if "action" in d and d["action"] is not None:
         out["action"] = _int(d["action"], f"{path}.action", 0, MAX_ACTIONS)
     if "assign" in d:
-        # the order in which the assigning player gives lethal damage (R. 465), checked when used
+        # the order in which the assigning player gives lethal damage (R. 467), checked when used
         out["assign"] = _check_param(Param("assign", "objects", "ordre"), d["assign"], f"{path}.assign", ids)
         if d.get("by") is not None:
             out["by"] = _check_param(Param("by", "player", "joueur"), d["by"], f"{path}.by", ids)

@@ -1,4 +1,4 @@
-"""Running a scenario: actions, events, replacement effects (R. 367), triggers (R. 382) and choices.
+"""Running a scenario: actions, events, replacement effects (R. 367), triggers (R. 383) and choices.
 
 A ``Sim`` plays the actions of one scenario along one path of player decisions.  Where a decision
 is open (order of replacements, accepting an optional one) and the scenario does not state it,
@@ -210,7 +210,7 @@ class Sim(Play):
             if ev["type"] == "xp_gained":
                 match = src is not None and ev.get("player") == self.ctrl(src) or src is None
             elif ev["type"] in ("conquered", "held"):
-                # « when you conquer / hold » (R. 469); « self »: the source stands at that battlefield
+                # « when you conquer / hold » (R. 471); « self »: the source stands at that battlefield
                 match = src is None or ev.get("player") == self.ctrl(src)
                 if match and subj == "self" and src is not None:
                     match = self.world.objects[src].at == ev.get("object")
@@ -250,8 +250,8 @@ class Sim(Play):
         self.ability_result(eff)
 
     def ability_result(self, eff: EffState) -> None:
-        """What a triggered or activated ability does when it resolves (R. 376, 382): its ``then``
-        effect starts, and its controller gains or spends XP (R. 728), draws (R. 413), gains points."""
+        """What a triggered or activated ability does when it resolves (R. 376, 383): its ``then``
+        effect starts, and its controller gains or spends XP (R. 728), draws (R. 414), gains points."""
         p = eff.spec.params
         if p.get("then"):
             self.start_effect(p["then"])
@@ -800,8 +800,8 @@ class Sim(Play):
         self.emit("swap", object=low, other=high, difference=d)
         self.process(
             [
-                Ev("power_change", obj=low, amount=d, duration=a["duration"], label=f"Échange ({d:+d})"),
-                Ev("power_change", obj=high, amount=-d, duration=a["duration"], label=f"Échange ({-d:+d})"),
+                Ev("power_change", obj=low, amount=d, duration=a["duration"], label=f"Intervertir ({d:+d})"),
+                Ev("power_change", obj=high, amount=-d, duration=a["duration"], label=f"Intervertir ({-d:+d})"),
             ]
         )
 
@@ -838,7 +838,7 @@ class Sim(Play):
             self.emit("detached", object=g.id)
 
     def _do_move(self, a):
-        """A move by an effect (R. 445): no exhaustion; a move to a location is a replaceable event."""
+        """A move by an effect (R. 447): no exhaustion; a move to a location is a replaceable event."""
         o = self.world.objects[a["object"]]
         dest = a.get("to")
         if dest is None and a["zone"] in BOARD_ZONES:

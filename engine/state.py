@@ -11,7 +11,7 @@ from .kinds import BOARD_ZONES
 
 @dataclass
 class Player:
-    """A player: XP (R. 728), victory points (R. 467), hand, main deck, rune deck and trash counts."""
+    """A player: XP (R. 728), victory points (R. 469), hand, main deck, rune deck and trash counts."""
 
     id: str
     name: str
@@ -20,8 +20,8 @@ class Player:
     cards_played: int = 0
     hand: int = 0
     points: int = 0  # victory points: never read by Level (R. 824)
-    deck: int = 20  # cards in the main deck (R. 101–109); drawing from 0 burns out (R. 431)
-    runes: int = 12  # cards in the rune deck; two are channeled each turn (R. 315, 430)
+    deck: int = 20  # cards in the main deck (R. 105–108); drawing from 0 burns out (R. 432)
+    runes: int = 12  # cards in the rune deck; two are channeled each turn (R. 315, 431)
     trash: int = 0  # cards in the trash (Défausse) not described as objects
 
 
@@ -44,9 +44,9 @@ class Obj:
     cost: int = 0
     domains: tuple[str, ...] = ()
     at: str | None = None  # battlefield object id when zone == "battlefield" (None: the only one)
-    stunned: bool = False  # R. 423: deals no combat damage until the end of the turn
+    stunned: bool = False  # R. 424: deals no combat damage until the end of the turn
     damage: int = 0  # marked damage (R. 318: lethal at cleanup)
-    attacking: bool = False  # R. 459: its controller is the attacker of the combat here
+    attacking: bool = False  # R. 461: its controller is the attacker of the combat here
 
     @property
     def on_board(self) -> bool:

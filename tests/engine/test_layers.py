@@ -1,4 +1,4 @@
-"""Layers, dependencies, timestamps and power arithmetic (R. 473-480; M1-M8 in RULES.md): one test per rule."""
+"""Layers, dependencies, timestamps and power arithmetic (R. 475–482; M1-M8 in RULES.md): one test per rule."""
 
 from __future__ import annotations
 

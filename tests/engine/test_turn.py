@@ -37,7 +37,7 @@ def test_moving_an_exhausted_unit_is_refused_naming_the_rule():
         [unit("vi", 3, zone="base", exhausted=True)], [{"do": "standard_move", "objects": ["vi"], "to": "autel"}]
     )
     msg = error_of(data)
-    assert "épuisée" in msg and "R. 445" in msg and msg.startswith("actions[0]")
+    assert "épuisée" in msg and "R. 144" in msg and msg.startswith("actions[0]")
 
 
 def test_ganking_without_the_keyword_is_refused():
@@ -106,7 +106,7 @@ def test_why_of_each_assignment_and_score_is_structured_with_its_rule():
     d = run(load_scenario(data)).to_dict()
     item = d["combats"][0]["assignments"][0]["items"][0]
     assert item["why"]["code"] == Why.TANK_FIRST and item["why"]["rule"] == "R. 815" and item["why"]["label"]
-    assert d["scores"][0]["why"] == {"code": "conquer", "rule": "R. 469", "label": Why.CONQUER.label}
+    assert d["scores"][0]["why"] == {"code": "conquer", "rule": "R. 471", "label": Why.CONQUER.label}
     assert any(s["kind"] == "assign" and "R. 815" in s["text"] for s in d["trace"])
     assert d["board"]["battlefields"]["pont"]["controller"] == "p1"
 
