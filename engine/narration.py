@@ -515,7 +515,7 @@ def _event_text(step: dict, r: dict, o: str, e: str) -> str:
         "doubling": f"Doubler {o} ajoute {r.get('amount')} (sa puissance actuelle est {r.get('power')}, "
         "jamais une "
         "quantité négative).",
-        "swap": f"Intervertir : différence {r.get('difference')}, ajoutée à {o}, retirée à {_obj(step, r.get('other'))}.",
+        "swap": f"Intervertir : écart {r.get('difference')}, ajouté à {o}, retiré à {_obj(step, r.get('other'))}.",
         "swap_nothing": "Les deux puissances sont égales : les intervertir ne change rien.",
         "effect_started": f"{e} commence à s'appliquer (horodatage {r.get('since')}).",
         "effect_ended": f"{e} prend fin.",
