@@ -86,9 +86,9 @@ CANDIDATES = 40
 # The answer box needs the best hit to be a question with a short answer that covers every concept of the
 # query somewhere, covers at least ANSWER_BOX_COVERAGE of them where it counts (FIELD_WEIGHTS), and leads the
 # second hit by ANSWER_BOX_MARGIN (when two entries answer equally well, the player chooses). Measured on the
-# tuning half of tests/search/questions.yaml (213 questions; bench/relevance.py prints the boxes shown and how many are right):
-# with no margin 6 % of the boxes were wrong; with 0.8 and 1.05, 126 boxes of which 2 wrong (2 %); stricter
-# values removed right boxes without removing those two.
+# tuning half of tests/search/questions.yaml (213 questions; bench/relevance.py prints the boxes shown and how
+# many are right): with no margin 6 % of the boxes were wrong; with 0.8 and 1.05, 126 boxes of which 2 wrong
+# (2 %); stricter values removed right boxes without removing those two.
 ANSWER_BOX_COVERAGE = 0.8
 ANSWER_BOX_MARGIN = 1.05
 # A concept found in every document says nothing; one found in a handful says a lot (inverse document
@@ -213,7 +213,9 @@ def score(*, role: Role, kind_of_query: QueryType, by_place: float, bm25: float,
 
 # --- the sentence that answers -----------------------------------------------------------------------------
 
-SENTENCE_RE = re.compile(r"(?<=[.!?…])\s+(?=[«A-ZÀ-ÖØ-Þ0-9(])")
+# A sentence ends at . ! ? or … before a capital, a digit or an opening sign, except after « R. » (a rule
+# number follows) and the abbreviations « p. », « ex. », « cf. ».
+SENTENCE_RE = re.compile(r"(?<=[.!?…])(?<!\bR\.)(?<!\bp\.)(?<!\bex\.)(?<!\bcf\.)\s+(?=[«A-ZÀ-ÖØ-Þ0-9(])")
 
 
 def sentences(text: str) -> list[str]:

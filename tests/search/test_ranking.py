@@ -107,3 +107,8 @@ def test_no_content_kind_is_named_inside_the_search_app():
         source = path.read_text(encoding="utf-8")
         for kind in kinds:
             assert f'"{kind}"' not in source and f"'{kind}'" not in source, (path.name, kind)
+
+
+def test_a_rule_number_does_not_end_a_sentence():
+    assert ranking.sentences("Quatre cartes en main (R. 159.2). Puis le mulligan.") == [
+        "Quatre cartes en main (R. 159.2).", "Puis le mulligan."]
