@@ -275,7 +275,8 @@ def rule_in_edition(request: HttpRequest, edition: str, number: str):
     is gone for good, and the page links what took its place when its parent rule is still there). A rule no
     section explains yet gets a page with its new number (status 200)."""
     key = editions.edition_for_slug(edition)
-    parsed = citations.parse(number)
+    # « 000 » (the golden and silver rules' heading) is a number of the index, though not one a text cites.
+    parsed = citations.parse(number) or ("000" if number.lower().lstrip("r") == "000" else None)
     if key is None or parsed is None:
         raise Http404("Cette édition des règles n'est pas connue du site.")
     if key == CURRENT_RULES_VERSION:
