@@ -27,7 +27,7 @@ MAX_QUERY_LENGTH = 200
 MAX_TERMS = 12
 MAX_RESULTS = 100
 TAG_RE = re.compile(r"<[^>]*>")
-# « 459 », « R459 », « R. 459.2 », « règle 103.b »: a number of the Core Rules, answered by its section. A bare
+# « 459 », « R459 », « R. 468.1 », « règle 103.b »: a number of the Core Rules, answered by its section. A bare
 # number needs three digits (« 2 » is no rule); after « R » or « règle » one to three will do.
 RULE_NUMBER_RE = re.compile(
     r"^\s*(?:(?:r|r[eè]gles?)\s*\.?\s*(\d{1,3}(?:\.(?:\d{1,3}|[a-z]))*)|(\d{3}(?:\.(?:\d{1,3}|[a-z]))*))\s*\.?\s*$",
@@ -42,7 +42,7 @@ def clean_query(query: str) -> str:
 
 
 def rule_number(query: str) -> str | None:
-    """The rule number a query asks for (« R. 459.2 » → « 459.2 »), or None."""
+    """The rule number a query asks for (« R. 468.1 » → « 468.1 »), or None."""
     match = RULE_NUMBER_RE.match(clean_query(query))
     return (match.group(1) or match.group(2)) if match else None
 

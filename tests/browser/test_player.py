@@ -104,6 +104,24 @@ def test_keyboard_and_autoplay(page, live_site):
     # Each step is announced politely.
     expect(page.locator("#site-announcer")).to_have_attribute("aria-live", "polite")
     expect(page.locator("#site-announcer")).to_contain_text("Étape")
+    assert page.console.errors == []
+
+
+def test_pause_stops_autoplay_and_space_toggles_it(page, live_site):
+    page.goto(live_site + "/exemples/au-moins-5/")
+    page.get_by_label("Vitesse").select_option("600")
+    page.get_by_role("button", name="Lecture automatique").click()
+    expect(page.locator(".narration__count")).to_have_text(re.compile("Étape 2 sur"), timeout=5_000)
+    page.get_by_role("button", name="Pause").click()
+    stopped_at = page.locator(".narration__count").text_content()
+    page.wait_for_timeout(1_500)  # more than two autoplay delays
+    assert page.locator(".narration__count").text_content() == stopped_at
+    # Space on the board starts it again.
+    page.locator("[data-player]").focus()
+    page.keyboard.press(" ")
+    expect(page.get_by_role("button", name="Pause")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".narration__count")).not_to_have_text(stopped_at, timeout=5_000)
+    assert page.console.errors == []
 
 
 def test_direct_address_and_back_button(page, live_site):

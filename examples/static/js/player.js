@@ -4,7 +4,8 @@
 import { announce } from "./announce.js";
 
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
-const timers = new WeakMap();
+// Keyed by the player's id: the element itself is replaced by each htmx swap.
+const timers = new Map();
 
 function countUp(element) {
   const from = Number(element.dataset.from);
