@@ -76,6 +76,7 @@ class Zone(Vocab):
     DECK = "deck", "le deck", "R. 105–108 : le deck principal, hors du plateau"
     DISCARD = "discard", "la Défausse", "R. 105–108 : la Défausse (trash), hors du plateau"
     BANISHED = "banished", "le Bannissement", "R. 105–108 : le Bannissement, hors du plateau"
+    RUNE_DECK = "rune_deck", "le deck de runes", "R. 161.2 : les runes hors du plateau ; une rune recyclée y retourne"
 
 
 class Topic(Vocab):
@@ -206,7 +207,7 @@ STEP_LABELS = Stage.labels()  # labels of a layer's stages (not of trace step ki
 BOARD_ZONES = ("base", "battlefield")
 ZONES = Zone.values()
 ZONE_LABELS = Zone.labels()
-OBJECT_TYPES = ("unit", "gear", "token", "battlefield", "spell")
+OBJECT_TYPES = ("unit", "gear", "token", "battlefield", "spell", "rune")
 DURATIONS = Duration.values()
 DURATION_LABELS = Duration.labels()
 TOPICS = Topic.values()
@@ -275,7 +276,9 @@ KEYWORDS = {
     "Assaut": KeywordRule("Assaut", "en attaque, ajoute N à la puissance", "R. 807", numeric_while="attacking"),
     "Chasse": KeywordRule("Chasse", "quand elle conquiert ou occupe, son contrôleur gagne N XP", "R. 823"),
     "Gank": KeywordRule("Gank", "peut se déplacer d'un champ de bataille à un autre", "R. 810"),
-    "Protection": KeywordRule("Protection", "mot-clé défensif", "R. 809"),
+    "Protection": KeywordRule(
+        "Protection", "viser cette unité coûte N essence runique de plus à un adversaire", "R. 809"
+    ),
     "Tank": KeywordRule("Tank", "doit recevoir des dégâts mortels avant les autres unités", "R. 815"),
     "Arrière-ligne": KeywordRule("Arrière-ligne", "reçoit des dégâts de combat en dernier", "R. 826"),
     "Agonie": KeywordRule("Agonie", "sa compétence se déclenche quand elle meurt", "R. 808"),
@@ -493,6 +496,10 @@ class Event(Vocab):
     TURN_STARTED = "turn_started", "début du tour", "R. 315"
     TURN_ENDED = "turn_ended", "fin du tour", "R. 317"
     RUNES_CHANNELED = "runes_channeled", "canalisation", "R. 431"
+    RESOURCE_ADDED = "resource_added", "ajout à la Réserve runique", "R. 164.2, 166.1"
+    RECYCLED = "recycled", "Recycler", "R. 417.1.b"
+    COST_PAID = "cost_paid", "coût payé", "R. 357, 445"
+    POOL_EMPTIED = "pool_emptied", "Réserve runique vidée", "R. 167"
 
 
 EVENT_TYPE_LABELS = Event.labels()
@@ -827,10 +834,17 @@ ACTIONS: dict[str, tuple[str, tuple[Param, ...]]] = {
             Param("speed", "enum", "vitesse", required=False, default="normal", choices=SPEEDS),
             Param("target", "object", "cible (sans effet si elle a disparu)", required=False),
             Param("optional", "bool", "le joueur peut choisir de ne pas le jouer", required=False, default=False),
+            Param("cost", "int", "coût en Énergie", required=False, default=0, min=0, max=20),
+            Param("power_cost", "keywords", "coût en essence runique (un domaine par symbole)", required=False,
+                  default=()),
             Param("steps", "steps", "instructions"),
         ),
     ),
     "pass": ("Passer (priorité ou focalisation)", (_PLAYER,)),
+    "add": (
+        "Ajouter une ressource avec une rune (l'épuiser : 1 Énergie ; la recycler : 1 essence runique)",
+        (_OBJ, Param("how", "enum", "comment", required=False, default="energy", choices=("energy", "power"))),
+    ),
     "damage": ("Infliger des dégâts", (_OBJ, _AMOUNT)),
     "stun": ("Étourdir", (_OBJ,)),
     "gain_points": ("Gagner des points (sans marquer)", (_PLAYER, Param("amount", "int", "points", min=0, max=10))),

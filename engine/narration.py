@@ -572,6 +572,19 @@ def _event_text(step: dict, r: dict, o: str, e: str) -> str:
         "turn_started": f"Début du tour {de(p)}.",
         "turn_ended": f"Fin du tour {de(p)} : les dégâts et l'étourdissement disparaissent (R. 317).",
         "runes_channeled": f"{p} canalise {r.get('amount')} rune{'s' if (r.get('amount') or 0) > 1 else ''}.",
+        "resource_added": (
+            f"{o} ajoute {'1 Énergie' if r.get('energy') else '1 essence runique ' + str(r.get('domain'))} à la "
+            f"Réserve runique {de(p)} (R. 164.2) ; elle contient {r.get('pool')}."
+        ),
+        "recycled": f"{o} est recyclée : elle retourne sous le deck de runes (R. 417.1.b).",
+        "cost_paid": (
+            f"{p} paie « {r.get('label')} » : {r.get('energy')} Énergie"
+            + "".join(f", {n} essence runique {d}" for d, n in sorted((r.get("essence") or {}).items()))
+            + f" (R. 357.1, 445) ; il reste {r.get('pool')}."
+        ),
+        "pool_emptied": (
+            f"La Réserve runique {de(p)} se vide : l'Énergie et l'essence runique non dépensées sont perdues (R. 167)."
+        ),
         "resolving": f"Résolution de « {r.get('label')} ».",
         "nothing_happens": "Rien ne se passe.",
     }

@@ -150,11 +150,11 @@ class Play:
             self.tr.step("skip", reason={"code": "game_over", "winner": self.winner})
             return False
         do = act["do"]
-        if self.items and not (do in ("pass", "query") or (do == "cast" and act.get("speed") == "reaction")):
+        if self.items and not (do in ("pass", "query", "add") or (do == "cast" and act.get("speed") == "reaction")):
             self.resolve_chain()
         elif self.items and do == "cast" and act["player"] != self.priority:
             self.implicit_passes(act["player"])
-        while (self.showdown or self.pending_triggers) and not self.items and do not in ("pass", "query"):
+        while (self.showdown or self.pending_triggers) and not self.items and do not in ("pass", "query", "add"):
             if self.pending_triggers:
                 self.settle_chain()
                 continue
@@ -402,6 +402,7 @@ class Play:
                 f"{self.world.players[player].name} ne peut pas jouer « {a['label']} » : chaîne vide, seul le "
                 f"joueur du tour a la priorité (R. 311, 316)"
             )
+        self.pay_spell(a)  # R. 356–357: its cost, Deflect included (R. 809)
         self.item_no += 1
         target = a.get("target")
         t_obj = self.world.objects[target] if target else None
@@ -917,6 +918,7 @@ class Play:
             self.refuse(f"{n} ne peut arriver que sur sa base ou un champ de bataille contrôlé (R. 349)")
         if a["accelerate"] and not has_keyword(o.keywords, "Accélération"):
             self.refuse(f"{n} n'a pas Accélération : rien ne permet de la faire arriver prête (R. 805)")
+        self.pay_unit(o, player, a["accelerate"])  # R. 356–357: the total cost, Accelerate included
         self.place(o, "base" if dest == "base" else "battlefield", None if dest == "base" else dest)
         o.exhausted = not a["accelerate"]
         o.since = w.clock
@@ -988,13 +990,11 @@ class Play:
         if self.winner is not None:
             return
         self.tr.step("phase", reason={"code": "channel", "player": tp})
-        p = w.players[tp]
-        n = min(2, p.runes)
-        p.runes -= n
-        self.emit("runes_channeled", player=tp, amount=n)
+        self.channel(tp, 2)
         self.phase_cleanup()
         self.tr.step("phase", reason={"code": "draw", "player": tp})
         self.process([Ev("draw", player=tp)])
+        self.empty_pools("main_phase")  # R. 167: the Main Phase starts with empty Rune Pools
 
     def phase_cleanup(self) -> None:
         """R. 319.2, 335: between two phases, a cleanup, then what triggered resolves before going on."""

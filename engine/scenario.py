@@ -246,8 +246,23 @@ def _check_param(p: Param, v: Any, path: str, ids: dict[str, set[str]]) -> Any:
 
 def _player(d: Any, path: str) -> PlayerSpec:
     d = _dict(d, path)
-    _no_unknown(d, {"id", "name", "xp", "team", "cards_played", "hand", "points", "deck", "runes", "trash"}, path)
+    _no_unknown(
+        d,
+        {"id", "name", "xp", "team", "cards_played", "hand", "points", "deck", "runes", "trash", "pool", "rune_deck"},
+        path,
+    )
+    pool = _dict(d.get("pool") or {}, f"{path}.pool")
+    _no_unknown(pool, {"energy", "power"}, f"{path}.pool")
+    power = _dict(pool.get("power") or {}, f"{path}.pool.power")
+    rune_deck = _list(d.get("rune_deck", []) or [], f"{path}.rune_deck", 12)
     return PlayerSpec(
+        energy=_int(pool.get("energy", 0), f"{path}.pool.energy", *COUNT_RANGE),
+        essence={
+            _str(k, f"{path}.pool.power", 40): _int(v, f"{path}.pool.power.{k}", *COUNT_RANGE)
+            for k, v in power.items()
+        },
+        rune_deck=tuple(_str(x, f"{path}.rune_deck[{i}]", 40) for i, x in enumerate(rune_deck)),
+        pays="pool" in d or "rune_deck" in d,
         id=_id(_req(d, "id", path), f"{path}.id"),
         name=_str(_req(d, "name", path), f"{path}.name", 60),
         xp=_int(d.get("xp", 0), f"{path}.xp", *XP_RANGE),
@@ -256,7 +271,7 @@ def _player(d: Any, path: str) -> PlayerSpec:
         points=_int(d.get("points", 0), f"{path}.points", *COUNT_RANGE),
         hand=_int(d.get("hand", 0), f"{path}.hand", *COUNT_RANGE),
         deck=_int(d.get("deck", 20), f"{path}.deck", *COUNT_RANGE),
-        runes=_int(d.get("runes", 12), f"{path}.runes", *COUNT_RANGE),
+        runes=_int(d.get("runes", len(rune_deck) or 12), f"{path}.runes", *COUNT_RANGE),
         trash=_int(d.get("trash", 0), f"{path}.trash", *COUNT_RANGE),
     )
 
@@ -280,6 +295,7 @@ def _object(d: Any, path: str, players: set[str]) -> ObjectSpec:
             "since",
             "cost",
             "domains",
+            "power_cost",
             "at",
             "stunned",
             "damage",
@@ -317,6 +333,10 @@ def _object(d: Any, path: str, players: set[str]) -> ObjectSpec:
         domains=tuple(
             _str(k, f"{path}.domains[{i}]", 40)
             for i, k in enumerate(_list(d.get("domains", []) or [], f"{path}.domains", 6))
+        ),
+        power_cost=tuple(
+            _str(k, f"{path}.power_cost[{i}]", 40)
+            for i, k in enumerate(_list(d.get("power_cost", []) or [], f"{path}.power_cost", 6))
         ),
         at=_id(d["at"], f"{path}.at") if d.get("at") is not None else None,
         stunned=_bool(d.get("stunned", False), f"{path}.stunned"),

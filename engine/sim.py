@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
+from .costs import Costs
 from .kinds import BOARD_ZONES, KEYWORDS, KINDS, PRODUCE_LABELS, RESULT_INSTRUCTIONS, keyword_base, keyword_number
 from .layers import base_chars, compute, display, text_active, zone_ok
 from .play import Play
@@ -42,7 +43,7 @@ class Outcome:
     winner: str | None = None
 
 
-class Sim(Play):
+class Sim(Costs, Play):
     def __init__(self, sc: Scenario, decisions: list[int] | None = None, tracing: bool = True):
         self.sc = sc
         self.prefix = list(decisions or [])
@@ -60,6 +61,7 @@ class Sim(Play):
         self._decision_keys: set = set()
         self.used_turn: set[str] = set()
         self.pending_triggers: list[tuple] = []
+        self._triggered: list[EffState] | None = None
         self.in_resolution = False
         self.chain: set[str] = set()
         self.comp_no = 0
@@ -67,6 +69,7 @@ class Sim(Play):
         self.fresh: list[dict] = []
         self.action: int | None = None
         self.init_play()
+        self.init_costs()
 
     # ------------------------------------------------------------------ helpers
     def ctrl(self, oid: str) -> str | None:
@@ -197,9 +200,13 @@ class Sim(Play):
     def check_triggers(self, ev: dict) -> None:
         """Rule 22: a triggered ability must be active when its event is evaluated."""
         w = self.world
-        for eff in w.effects.values():
+        if self._triggered is None:
+            # by id, never by file order: abilities that trigger together are then ordered by their
+            # controllers (R. 383.3.d), not by where the scenario lists them
+            self._triggered = sorted((e for e in w.effects.values() if e.spec.kind == "triggered"), key=lambda e: e.id)
+        for eff in self._triggered:
             spec = eff.spec
-            if spec.kind != "triggered" or not eff.started or eff.ended:
+            if not eff.started or eff.ended:
                 continue
             p = spec.params
             if p["when"] != ev["type"]:
@@ -744,6 +751,7 @@ class Sim(Play):
         for p in self.world.players.values():
             p.cards_played = 0
         self.used_turn.clear()
+        self.empty_pools("end_turn")
         self.end_turn_board()
 
     def _do_gain_xp(self, a):
@@ -1044,6 +1052,8 @@ class Sim(Play):
                 "cards_played": p.cards_played,
                 "deck": p.deck,
                 "runes": p.runes,
+                "energy": p.energy,
+                "essence": dict(sorted(p.essence.items())),
                 "trash": p.trash
                 + sum(1 for o in self.world.objects.values() if o.zone == "discard" and o.controller == pid),
                 "scored": sorted(self.scored.get(pid, ())),

@@ -23,6 +23,10 @@ class Player:
     deck: int = 20  # cards in the main deck (R. 105–108); drawing from 0 burns out (R. 432)
     runes: int = 12  # cards in the rune deck; two are channeled each turn (R. 315, 431)
     trash: int = 0  # cards in the trash (Défausse) not described as objects
+    energy: int = 0  # Rune Pool: Energy (R. 163.1, 166)
+    essence: dict = field(default_factory=dict)  # Rune Pool: Power by domain (« essence runique », R. 163.2)
+    rune_deck: tuple[str, ...] = ()  # domains of the rune deck, top first (channel, R. 431)
+    pays: bool = False  # resources described: costs are checked against the Rune Pool (R. 357)
 
 
 @dataclass
@@ -43,6 +47,7 @@ class Obj:
     since: int = 0
     cost: int = 0
     domains: tuple[str, ...] = ()
+    power_cost: tuple[str, ...] = ()  # Power cost, one domain per symbol (R. 131.3)
     at: str | None = None  # battlefield object id when zone == "battlefield" (None: the only one)
     stunned: bool = False  # R. 424: deals no combat damage until the end of the turn
     damage: int = 0  # marked damage (R. 318: lethal at cleanup)

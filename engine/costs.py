@@ -1,0 +1,157 @@
+"""Costs and resources (R. 160–168, 356–358, 431, 445): runes, the Rune Pool, Energy and Power by
+domain, Accelerate's additional cost (R. 805) and Deflect's (R. 809).
+
+``Costs`` is a mixin of ``sim.Sim``.  A player « pays » (the pool is checked) once the scenario
+describes their resources: a ``pool``, a ``rune_deck`` list, or rune objects they control.  A player
+described only by counts keeps the count-only model (cards are played without a cost check).
+"""
+
+from __future__ import annotations
+
+from .kinds import keyword_base, keyword_number
+from .state import Obj
+
+DEFLECT = "Protection"  # Deflect, official French v1.4 name (R. 809)
+
+
+class Costs:
+    """Rune Pool, Add abilities of runes, paying costs (mixin of the simulator)."""
+
+    def init_costs(self) -> None:
+        w = self.world
+        for p in w.players.values():
+            p.essence = dict(p.essence)  # the scenario's situation is never changed
+            p.rune_deck = tuple(p.rune_deck)
+            if any(o.type == "rune" and o.controller == p.id for o in w.objects.values()):
+                p.pays = True
+        self.rune_no = 0
+
+    def pays(self, pid: str | None) -> bool:
+        return pid is not None and self.world.players[pid].pays
+
+    def pool_text(self, pid: str) -> str:
+        p = self.world.players[pid]
+        parts = [f"{p.energy} Énergie"] + [f"{n} {d}" for d, n in sorted(p.essence.items()) if n]
+        return ", ".join(parts)
+
+    # ------------------------------------------------------------------ runes (R. 160–164, 431)
+    def _do_add(self, a):
+        """A rune's Add ability (R. 164.2): exhaust it for 1 Energy, or recycle it (R. 417.1.b) for 1
+        Power of its domain.  An Add ability resolves at once, without the chain (R. 337.2)."""
+        o = self.world.objects[a["object"]]
+        pid = o.controller
+        if o.type != "rune" or not o.on_board or pid is None:
+            self.refuse(f"{o.name} n'est pas une rune sur le plateau : seule une rune ajoute des ressources (R. 164.2)")
+        p = self.world.players[pid]
+        p.pays = True
+        if a["how"] == "energy":
+            if o.exhausted:
+                self.refuse(f"{o.name} est déjà épuisée : épuiser est le coût de son Énergie (R. 164.2.a)")
+            o.exhausted = True
+            self.emit("exhausted", object=o.id)
+            p.energy += 1
+            self.emit("resource_added", player=pid, object=o.id, energy=1, pool=self.pool_text(pid))
+            return
+        domain = o.domains[0] if o.domains else "Universelle"
+        self.place(o, "rune_deck")
+        p.rune_deck = p.rune_deck + (domain,)
+        p.runes += 1
+        self.emit("recycled", object=o.id, player=pid)
+        p.essence[domain] = p.essence.get(domain, 0) + 1
+        self.emit("resource_added", player=pid, object=o.id, domain=domain, pool=self.pool_text(pid))
+
+    def channel(self, pid: str, n: int) -> None:
+        """Channel (R. 431): the top runes of the rune deck go on the board, ready (R. 431.2.a); as
+        many as there are (R. 431.3).  Without a described rune deck, only the count changes."""
+        p = self.world.players[pid]
+        n = min(n, p.runes)
+        p.runes -= n
+        if p.rune_deck:
+            taken, p.rune_deck = p.rune_deck[:n], p.rune_deck[n:]
+            for domain in taken:
+                self.rune_no += 1
+                rid = f"rune-{pid}-{self.rune_no}"
+                while rid in self.world.objects:
+                    self.rune_no += 1
+                    rid = f"rune-{pid}-{self.rune_no}"
+                self.world.objects[rid] = Obj(rid, f"Rune de {domain.lower()}", "rune", zone="base",
+                                              controller=pid, domains=(domain,), since=self.world.clock)
+                self._was_on_board[rid] = False
+        self.emit("runes_channeled", player=pid, amount=n)
+
+    def empty_pools(self, why: str) -> None:
+        """R. 167: every Rune Pool empties at the start of each Main Phase and at the end of each turn."""
+        for pid, p in self.world.players.items():
+            if p.energy or any(p.essence.values()):
+                p.energy, p.essence = 0, {}
+                self.emit("pool_emptied", player=pid, why=why)
+
+    # ------------------------------------------------------------------ paying (R. 356–358, 445)
+    def deflect_cost(self, caster: str, target: str | None) -> int:
+        """R. 809.1.c: a spell or ability of an opponent choosing a Deflect object costs its Deflect
+        Value more, in Power of any domain (R. 809.1.c.1); several Deflect add up (R. 809.2)."""
+        if target is None or not self.world.objects[target].on_board:
+            return 0
+        if self.ctrl(target) in (None, caster):
+            return 0
+        view = self.world.view.get(target)
+        kws = view.keywords if view is not None else self.world.objects[target].keywords
+        return sum(keyword_number(k) for k in kws if keyword_base(k) == DEFLECT)
+
+    def pay(self, pid: str, label: str, energy: int, power: tuple[str, ...] = (),
+            one_of: tuple[str, ...] | None = None, any_power: int = 0) -> None:
+        """Pay a total cost from the pool (R. 357.1, 445.1): Energy, then Power of a named domain, then
+        the Power that may be one of several domains (Accelerate, R. 805.1.b.1), then Power of any domain
+        (Deflect).  Short of it, the card cannot be played (R. 358.2)."""
+        p = self.world.players[pid]
+        pool = dict(p.essence)
+        missing = []
+        if p.energy < energy:
+            missing.append(f"{energy} Énergie (réserve : {p.energy})")
+        for d in power:
+            if pool.get(d, 0) > 0:
+                pool[d] -= 1
+            else:
+                missing.append(f"1 essence runique {d}")
+        paid_one = None
+        if one_of is not None:
+            options = [d for d in (one_of or tuple(pool)) if pool.get(d, 0) > 0]
+            if options:
+                paid_one = max(options, key=lambda d: (pool[d], d))
+                pool[paid_one] -= 1
+            else:
+                missing.append("1 essence runique " + (" ou ".join(one_of) if one_of else "de n'importe quel domaine"))
+        if sum(pool.values()) < any_power:
+            missing.append(f"{any_power} essence runique de n'importe quel domaine")
+        if missing:
+            self.refuse(
+                f"{self.world.players[pid].name} ne peut pas payer « {label} » : il manque "
+                + ", ".join(missing) + " dans sa Réserve runique (R. 357.1, 358.2, 445)"
+            )
+        for _ in range(any_power):
+            d = max((d for d in pool if pool[d] > 0), key=lambda d: (pool[d], d))
+            pool[d] -= 1
+        spent = {d: p.essence[d] - pool.get(d, 0) for d in p.essence if p.essence[d] != pool.get(d, 0)}
+        p.energy -= energy
+        p.essence = {d: n for d, n in pool.items() if n}
+        self.emit("cost_paid", player=pid, label=label, energy=energy, essence=spent, pool=self.pool_text(pid))
+
+    def pay_unit(self, o: Obj, player: str, accelerate: bool) -> None:
+        """Total cost of a unit (R. 356): Energy and Power printed, plus Accelerate's [1][C] paid with one
+        of the unit's domains, or any domain if it has none (R. 805.1.b)."""
+        if not self.pays(player):
+            return
+        energy = o.cost + (1 if accelerate else 0)
+        one_of = (tuple(o.domains) if o.domains else ()) if accelerate else None
+        self.pay(player, o.name, energy, tuple(o.power_cost), one_of)
+
+    def pay_spell(self, a: dict) -> None:
+        """Total cost of a spell or ability (R. 356): its Energy and Power, plus Deflect (R. 809)."""
+        player = a["player"]
+        if not self.pays(player):
+            return
+        extra = self.deflect_cost(player, a.get("target"))
+        self.pay(player, a["label"], a.get("cost") or 0, tuple(a.get("power_cost") or ()), any_power=extra)
+
+
+__all__ = ["Costs", "DEFLECT"]
