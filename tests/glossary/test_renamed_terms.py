@@ -89,3 +89,12 @@ def test_shipped_renames_keep_the_former_names_and_never_reuse_a_slug():
         keyword = next(entry for entry in entries if entry["slug"] == slug)
         assert keyword["name"] == keyword["english_name"] == name
         assert "pas encore de nom français officiel" in keyword["short_definition"]
+
+
+def test_search_finds_a_renamed_term_by_its_former_name():
+    from search import engine as search
+
+    term("Figement", slug="figement", english_name="Snapshotting", former_slugs=["limite-memorisee"],
+         forms=["limite mémorisée"], definition="Un effet limité garde la valeur calculée en s'appliquant.")
+    assert [hit.title for hit in search.search("limite mémorisée")][:1] == ["Figement"]
+    assert [hit.title for hit in search.search("snapshotting")][:1] == ["Figement"]
