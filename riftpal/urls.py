@@ -14,6 +14,7 @@ urlpatterns = [
     path("glossaire/", include("glossary.urls")),
     path("", include("examples.urls")),
     path("", include("sandbox.urls")),
+    path("", include("learn.urls")),
     path("", include("search.urls")),
     path("", include("rules.urls")),
 ]

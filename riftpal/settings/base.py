@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "rules",
     "search",
     "sandbox",
+    "learn",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,312 @@
+"""« Prédis, puis regarde »: practice questions derived from the worked examples, graded by the rules engine.
+
+A question is a worked example, optionally changed by one « Et si… ? » switch (``examples.player``: the engine's
+``variants`` plus keyword and stun switches), and a kind of question. The expected answer is never written down: it
+is read from the engine's result, the stored one for the example as shipped, a fresh run (cached) for a variant.
+
+The catalogue is derived, in a fixed order, from what each stored result holds; an example whose result lacks what a
+kind needs (no unit on the board, no effect applied, several possible outcomes) simply gives no question of that
+kind. It is built again only when an example changes, and kept in the process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import yaml
+
+from examples import player
+from examples.models import WorkedExample
+
+POWER, DEATHS, POINTS, ORDER = "puissance", "morts", "points", "ordre"
+KIND_LABELS = {
+    POWER: "Puissance finale",
+    DEATHS: "Qui meurt ?",
+    POINTS: "Qui gagne un point ?",
+    ORDER: "Dans quel ordre ?",
+}
+# Level of each area (the worked examples' topics): 1 débutant, 2 confirmé, 3 juge.
+LEVELS = {
+    WorkedExample.Topic.MOVEMENT: 1, WorkedExample.Topic.COMBAT: 1, WorkedExample.Topic.SCORE: 1,
+    WorkedExample.Topic.POWER: 2, WorkedExample.Topic.CHAIN: 2, WorkedExample.Topic.LEVEL: 2,
+    WorkedExample.Topic.LAYERS: 3, WorkedExample.Topic.REPLACEMENT: 3,
+}
+LEVEL_LABELS = {1: "Débutant", 2: "Confirmé", 3: "Juge"}
+ON_BOARD = ("base", "battlefield")
+UNIT_TYPES = ("unit", "token")
+MAX_ORDERED = 5
+POWER_QUESTIONS_PER_EXAMPLE = 2
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Question:
+    slug: str
+    example_slug: str
+    example_title: str
+    area: str
+    area_label: str
+    kind: str
+    prompt: str
+    situation: str
+    subject: str = ""  # the unit whose Might is asked
+    changes: tuple[tuple[str, object], ...] = ()
+    change_label: str = ""
+    choices: tuple[Choice, ...] = field(default=())
+
+    @property
+    def level(self) -> int:
+        return LEVELS.get(self.area, 2)
+
+    @property
+    def level_label(self) -> str:
+        return LEVEL_LABELS[self.level]
+
+    @property
+    def kind_label(self) -> str:
+        return KIND_LABELS[self.kind]
+
+    @property
+    def is_variant(self) -> bool:
+        return bool(self.changes)
+
+
+class Catalogue:
+    """Every question, in a stable order, with a lookup by slug."""
+
+    def __init__(self, questions: list[Question]):
+        self.questions = questions
+        self.by_slug = {question.slug: question for question in questions}
+
+    def __len__(self) -> int:
+        return len(self.questions)
+
+    def get(self, slug: str) -> Question | None:
+        return self.by_slug.get(slug)
+
+    def areas(self) -> list[dict]:
+        out = []
+        for value, label in WorkedExample.Topic.choices:
+            items = [question for question in self.questions if question.area == value]
+            if items:
+                out.append({"slug": value, "label": label, "level": LEVELS.get(value, 2),
+                            "level_label": LEVEL_LABELS[LEVELS.get(value, 2)], "questions": items})
+        return out
+
+    def of_the_day(self, day) -> Question:
+        """The same question for everyone on a given date: a fixed stride through the catalogue."""
+        return self.questions[(day.toordinal() * 37) % len(self.questions)]
+
+
+_lock = threading.Lock()
+_cached: dict[str, Catalogue] = {}
+# What the questions are derived from; the result itself follows the scenario's hash.
+_SOURCE_FIELDS = ("slug", "scenario_hash", "topic", "title", "description", "order")
+
+
+def catalogue() -> Catalogue:
+    """The catalogue of the examples as they are now (built again only when one of them changed).
+
+    The key is read from the database on every call (a single light query): cheaper than keying on the content
+    version, which moves with any change of any content, and exact for the examples.
+    """
+    rows = WorkedExample.objects.order_by("topic", "order", "slug").values_list(*_SOURCE_FIELDS)
+    key = hashlib.sha256(repr(list(rows)).encode()).hexdigest()
+    found = _cached.get(key)
+    if found is None:
+        built = Catalogue(list(build(WorkedExample.objects.order_by("topic", "order", "slug"))))
+        with _lock:
+            _cached.clear()
+            _cached[key] = built
+        found = built
+    return found
+
+
+# --- building -----------------------------------------------------------------------------------------------------
+
+def _units(data: dict) -> list[dict]:
+    return [o for o in data.get("objects") or []
+            if o.get("type", "unit") in UNIT_TYPES and o.get("zone", "base") in ON_BOARD]
+
+
+def _switch(switches: list[dict], key: str) -> dict | None:
+    return next((s for s in switches if s["key"] == key), None)
+
+
+def _power_change(switches: list[dict], unit: dict, delta: int) -> tuple[dict, str] | None:
+    switch = _switch(switches, f"power:{unit['id']}")
+    if switch is None:
+        return None
+    value = max(switch["min"], min(switch["max"], switch["value"] + delta))
+    if value == switch["value"]:
+        return None
+    return {switch["key"]: value}, f"Et si la Puissance imprimée de {unit['name']} valait {value} au lieu de " \
+                                   f"{switch['value']} ?"
+
+
+def _effect_off(data: dict, switches: list[dict]) -> tuple[dict, str] | None:
+    for effect in data.get("effects") or []:
+        switch = _switch(switches, f"effect:{effect['id']}")
+        if switch is not None:
+            return {switch["key"]: False}, f"Et si l'effet « {effect['label']} » n'existait pas ?"
+    return None
+
+
+def _died(result: dict) -> list[str]:
+    return [event["object"] for event in result.get("events") or [] if event.get("type") == "died"
+            and event.get("object")]
+
+
+def _applied_order(result: dict) -> list[str]:
+    seen: list[str] = []
+    for step in result.get("trace") or []:
+        effect = step.get("effect")
+        if step.get("kind") == "apply" and effect and effect not in seen:
+            seen.append(effect)
+    return seen
+
+
+def build(examples) -> Iterator[Question]:
+    for example in examples:
+        result = example.result or {}
+        if len(result.get("outcomes") or []) > 1 or not result.get("objects"):
+            continue  # an open choice: more than one right answer, or nothing computed
+        try:
+            # The stored result proves the engine accepted this text: libyaml reads it fast (the engine's own,
+            # validating loader takes a tenth of a second per scenario, and the whole catalogue is read at once).
+            data = yaml.load(example.scenario, Loader=yaml.CSafeLoader)
+            switches = player.available_switches(data)
+        except Exception:  # a scenario the current engine refuses gives no question
+            continue
+        yield from _questions(example, data, result, switches)
+
+
+def _base(example, data: dict, **kwargs) -> dict:
+    return {"example_slug": example.slug, "example_title": example.title, "area": example.topic,
+            "area_label": example.get_topic_display(), "situation": (data.get("description") or "").strip(),
+            **kwargs}
+
+
+def _questions(example, data: dict, result: dict, switches: list[dict]) -> Iterator[Question]:
+    units = _units(data)
+    final = result["objects"]
+    # Final Might: the units still on the board at the end, those the situation changes first.
+    on_board = [u for u in units if final.get(u["id"], {}).get("zone") in ON_BOARD]
+    on_board.sort(key=lambda u: final[u["id"]].get("power") == u.get("printed_power", 0))
+    for unit in on_board[:POWER_QUESTIONS_PER_EXAMPLE]:
+        prompt = f"Quelle est la Puissance de {unit['name']} à la fin ?"
+        base = _base(example, data, kind=POWER, subject=unit["id"], prompt=prompt)
+        yield Question(slug=f"{example.slug}-puissance-{unit['id']}", **base)
+        variant = _effect_off(data, switches) or _power_change(switches, unit, 2)
+        if variant:
+            changes, label = variant
+            yield Question(slug=f"{example.slug}-puissance-{unit['id']}-et-si", changes=tuple(changes.items()),
+                           change_label=label, **base)
+    # Who dies: the units of the situation are the choices.
+    died = _died(result)
+    if units and (died or (player.has_board(data) and len(units) >= 2)):
+        choices = tuple(Choice(u["id"], u["name"]) for u in units)
+        if choices:
+            base = _base(example, data, kind=DEATHS, choices=choices,
+                         prompt="Quelles unités meurent ? Cochez-les toutes (aucune si personne ne meurt).")
+            yield Question(slug=f"{example.slug}-morts", **base)
+            target = next((u for u in units if u["id"] in died), units[0])
+            variant = _power_change(switches, target, 2)
+            if variant:
+                changes, label = variant
+                yield Question(slug=f"{example.slug}-morts-et-si", changes=tuple(changes.items()),
+                               change_label=label, **base)
+    # Who gains a point: only where there is a battlefield to score.
+    players = data.get("players") or []
+    if player.has_board(data) and players and result.get("players"):
+        choices = tuple(Choice(p["id"], p.get("name") or p["id"]) for p in players)
+        base = _base(example, data, kind=POINTS, choices=choices,
+                     prompt="Qui gagne au moins un point ? Cochez chaque joueur concerné (aucun si personne).")
+        yield Question(slug=f"{example.slug}-points", **base)
+    # Order of application: the effects the engine applied, when there are a few.
+    order = _applied_order(result)
+    if 2 <= len(order) <= MAX_ORDERED:
+        labels = {e["id"]: e.get("label") or e["id"] for e in data.get("effects") or []}
+        if all(eid in labels for eid in order):
+            choices = tuple(sorted((Choice(eid, labels[eid]) for eid in order), key=lambda c: c.label))
+            base = _base(example, data, kind=ORDER, choices=choices,
+                         prompt="Dans quel ordre le moteur applique-t-il ces effets ?")
+            yield Question(slug=f"{example.slug}-ordre", **base)
+
+
+# --- answers ------------------------------------------------------------------------------------------------------
+
+def result_of(question: Question, example: WorkedExample) -> dict:
+    """The engine's result for the question's situation: the stored one, or a variant run (cached)."""
+    if not question.changes:
+        return example.result
+    data = player.parse_scenario(example.scenario)
+    return player.run_variant(example.scenario_hash, data, dict(question.changes))
+
+
+def expected(question: Question, result: dict, data: dict) -> object:
+    """The right answer, read from the engine's result: an int, a frozenset of ids, or a tuple of ids."""
+    if question.kind == POWER:
+        return result["objects"][question.subject]["power"]
+    if question.kind == DEATHS:
+        candidates = {choice.value for choice in question.choices}
+        return frozenset(oid for oid in _died(result) if oid in candidates)
+    if question.kind == POINTS:
+        before = {p["id"]: p.get("points", 0) for p in data.get("players") or []}
+        return frozenset(pid for pid, p in result["players"].items() if p.get("points", 0) > before.get(pid, 0))
+    if question.kind == ORDER:
+        return tuple(_applied_order(result))
+    raise ValueError(question.kind)
+
+
+def answer_text(question: Question, answer) -> str:
+    """An answer in French words."""
+    if question.kind == POWER:
+        return str(answer)
+    labels = {choice.value: choice.label for choice in question.choices}
+    if question.kind == ORDER:
+        return " → ".join(f"« {labels.get(value, value)} »" for value in answer)
+    if not answer:
+        return "personne" if question.kind == POINTS else "aucune unité"
+    return ", ".join(labels.get(value, value) for value in sorted(answer, key=list(labels).index))
+
+
+def step_of(question: Question, result: dict) -> int | str:
+    """The player step to open: where the asked thing happens, else the final state."""
+    trace = result.get("trace") or []
+    for step in trace:
+        code = (step.get("reason") or {}).get("code")
+        if question.kind == DEATHS and step.get("kind") == "event" and code == "died":
+            return step["index"]
+        if question.kind == POINTS and step.get("kind") == "score":
+            return step["index"]
+        if question.kind == ORDER and step.get("kind") == "apply":
+            return step["index"]
+    if question.kind == POWER:
+        applied = [s["index"] for s in trace if s.get("kind") == "apply" and s.get("object") == question.subject]
+        if applied:
+            return applied[-1]
+    return player.LAST_STEP
+
+
+_NUMBERS = re.compile(r"\d{3}(?:\.(?:\d{1,3}|[a-z]))*")
+
+
+def rules_cited(result: dict, limit: int = 8) -> list[str]:
+    """The rule numbers the engine's narration cites, in order of first mention (« R. 467, 468.5 » counts both)."""
+    found: list[str] = []
+    for step in result.get("trace") or []:
+        for match in re.finditer(r"\(R\.\s*([^)]*)\)", step.get("text") or ""):
+            for number in _NUMBERS.findall(match.group(1)):
+                if number not in found:
+                    found.append(number)
+    return found[:limit]

@@ -1,0 +1,12 @@
+from django.urls import path
+
+from . import views
+
+app_name = "learn"
+
+urlpatterns = [
+    path("debuter/", views.start, name="start"),
+    path("entrainement/", views.practice_index, name="practice"),
+    path("entrainement/du-jour/", views.question_of_the_day, name="of_the_day"),
+    path("entrainement/<slug:slug>/", views.question, name="question"),
+]
