@@ -98,3 +98,18 @@ def test_search_finds_a_renamed_term_by_its_former_name():
          forms=["limite mémorisée"], definition="Un effet limité garde la valeur calculée en s'appliquant.")
     assert [hit.title for hit in search.search("limite mémorisée")][:1] == ["Figement"]
     assert [hit.title for hit in search.search("snapshotting")][:1] == ["Figement"]
+
+
+def test_every_glossary_link_written_in_shipped_content_leads_to_a_term():
+    import re
+    from pathlib import Path
+
+    from django.conf import settings
+
+    entries = read_terms()
+    known = {entry["slug"] for entry in entries} | {old for entry in entries for old in entry.get("former_slugs") or []}
+    content = Path(settings.BASE_DIR) / "rules" / "content"
+    written = {slug for path in content.rglob("*.yaml")
+               for slug in re.findall(r"/glossaire/([a-z0-9-]+)/", path.read_text(encoding="utf-8"))}
+    assert "preparer" in written  # the « Pièges de traduction » guide links the glossary
+    assert written <= known, sorted(written - known)
