@@ -97,7 +97,8 @@ print(FAQEntry.objects.count())
 class Server:
     """gunicorn started by this script, stopped by its own process id."""
 
-    def __init__(self, env: dict[str, str], workers: int = WORKERS, config: str | None = None):
+    def __init__(self, env: dict[str, str], workers: int = WORKERS, config: str | None = None,
+                 log: Path | None = None):
         with socket.socket() as probe:
             probe.bind((HOST, 0))
             self.port = probe.getsockname()[1]
@@ -107,7 +108,7 @@ class Server:
         self.process = subprocess.Popen(
             [GUNICORN, "riftpal.wsgi", *serving, "--bind", f"{HOST}:{self.port}", "--workers", str(workers),
              "--backlog", "2048", "--log-level", "warning"],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+            cwd=ROOT, env=env, stdout=log.open("a") if log else subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
         )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -169,6 +170,8 @@ def fetch(port: int, path: str, method: str = "GET", body: bytes = b"", headers:
     data = b"".join(chunks)
     head, _, content = data.partition(b"\r\n\r\n")
     status_line, *header_lines = head.decode("latin-1").split("\r\n")
+    if not status_line.startswith("HTTP/"):
+        raise ConnectionResetError(f"pas de réponse HTTP ({len(data)} octets)")
     parsed: dict[str, str] = {}
     for line in header_lines:
         name, _, value = line.partition(":")

@@ -1,33 +1,49 @@
-"""Soak: 50 concurrent connections for 60 s over the whole site, sandbox posts included: no answer may be a 5xx.
+"""Soak: 50 concurrent connections over the whole site, sandbox posts included, then faults and a fuzz.
 
-gunicorn with riftpal.settings.prod (2 sync workers) on a throwaway SQLite copy of the site (or, under
-scripts/with-postgres.sh, on the throwaway PostgreSQL database it exports), loopback only. The
-client walks every URL of the sitemap, the indexes, searches, example steps, the sandbox (its presets, share
-links and form posts with their CSRF token) and /sante/, then stops by itself and prints the count of each
-status. Exit status 1 if any answer was a 5xx or a connection failed.
+gunicorn with riftpal.settings.prod and the repository's gunicorn.conf.py (2 gthread workers) on a throwaway SQLite
+copy of the site (or, under scripts/with-postgres.sh, on the throwaway PostgreSQL database it exports), loopback
+only. The client walks every URL of the sitemap, the indexes, searches, example steps, the sandbox (its presets,
+share links and form posts with their CSRF token), readers' feedback and /sante/, and prints the count of each
+status. Then, each under load and each printing its requests, failures and recovery time:
 
-Run from the repository root: `.venv/bin/python bench/soak.py [--seconds 60] [--connections 50]`; on PostgreSQL,
-`scripts/with-postgres.sh .venv/bin/python bench/soak.py`.
+1. a worker killed (SIGKILL);
+2. the database stopped 10 s (PostgreSQL: its cluster stopped and started again; SQLite: the file locked by an
+   exclusive transaction, as a stuck writer would);
+3. ``load_content --force`` while readers post feedback;
+4. three slow clients trickling their headers;
+
+and last the fuzz of bench/fuzz.py (10,000 hostile requests, sandbox posts included). Exit status 1 if any answer
+was a 500 (a 503 is expected only while the database is down), or a connection failed outside a fault.
+
+Run from the repository root: `.venv/bin/python bench/soak.py [--seconds 60] [--connections 50] [--fuzz 10000]`;
+on PostgreSQL, `scripts/with-postgres.sh .venv/bin/python bench/soak.py`.
 """
 
 from __future__ import annotations
 
 import argparse
 import gzip
+import os
 import random
 import re
 import shutil
+import signal
+import socket
+import sqlite3
+import subprocess
 import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from html import unescape
 from pathlib import Path
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from pages import DATABASE_LABEL, Server, fetch, prepare  # noqa: E402
+from fuzz import fuzz  # noqa: E402
+from pages import DATABASE_LABEL, HOST, POSTGRES_URL, PYTHON, ROOT, Server, fetch, prepare  # noqa: E402
 
 SEARCHES = ["puissance", "horodatage", "jusqu'à 5", "bouclier", "couche", "xp niveau", "%00", "zzz", "é" * 50]
 
@@ -138,34 +154,229 @@ def soak(port: int, urls: list[str], forms: list, seconds: float, connections: i
     return statuses, server_errors, len(failures) - server_errors
 
 
+def sandbox_forms(port: int, urls: list[str]) -> list:
+    presets = [u for u in urls if "modele=" in u][:6] or ["/bac-a-sable/"]
+    return [form for form in (sandbox_form(port, u) for u in presets) if form]
+
+
+def feedback_post(port: int, path: str, rng: random.Random) -> int:
+    """One reader's « utile » on an FAQ entry, from an address of its own behind the (trusted) proxy."""
+    body = urlencode({"path": path, "kind": "utile"}).encode()
+    return fetch(port, "/avis/", method="POST", body=body, headers={
+        "Content-Type": "application/x-www-form-urlencoded", "Origin": f"https://{HOST}:{port}",
+        "X-Forwarded-For": f"10.{rng.randrange(256)}.{rng.randrange(256)}.{rng.randrange(1, 255)}",
+    })[0]
+
+
+# --- faults under load ---------------------------------------------------------------------------------------
+
+class Load:
+    """Readers (pages, uncached searches, feedback posts) on ``connections`` threads until stopped; every answer
+    is kept with its time, so a fault's cost and the time the site took to recover can be read afterwards."""
+
+    def __init__(self, port: int, urls: list[str], connections: int, feedback: float = 0.1):
+        self.port, self.urls, self.feedback = port, urls, feedback
+        self.faq = [u for u in urls if u.startswith("/faq/") and u.count("/") == 3 and "inconnue" not in u]
+        self.events: list[tuple[float, int]] = []  # (monotonic time, status; 0 = no answer)
+        self.lock = threading.Lock()
+        self.running = True
+        self.threads = [threading.Thread(target=self.run, args=(n,)) for n in range(connections)]
+        for thread in self.threads:
+            thread.start()
+
+    def run(self, seed: int) -> None:
+        rng = random.Random(seed)
+        while self.running:
+            try:
+                if self.faq and rng.random() < self.feedback:
+                    code = feedback_post(self.port, rng.choice(self.faq), rng)
+                elif rng.random() < 0.2:  # a page the page cache does not keep: it needs the database
+                    code = fetch(self.port, "/recherche/?" + urlencode({"q": rng.choice(SEARCHES[:6])}),
+                                 timeout=60)[0]
+                else:
+                    code = fetch(self.port, rng.choice(self.urls), timeout=60)[0]
+            except OSError:
+                code = 0
+                time.sleep(0.05)
+            with self.lock:
+                self.events.append((time.monotonic(), code))
+            time.sleep(0.02)  # readers, not a flood: the faults are the test, and the machine is small
+
+    def stop(self) -> None:
+        self.running = False
+        for thread in self.threads:
+            thread.join()
+
+
+def report(name: str, load: Load, fault_start: float, fault_end: float, expected: set[int] = frozenset(),
+           note: str = "") -> bool:
+    """Print a fault's figures; true when no answer was a failure other than the expected ones."""
+    counts: dict[int, int] = {}
+    for _at, code in load.events:
+        counts[code] = counts.get(code, 0) + 1
+    bad = [(at, code) for at, code in load.events if code == 0 or code >= 500]
+    unexpected = [code for _at, code in bad if code not in expected]
+    last_bad = max((at for at, _code in bad), default=None)
+    recovery = "aucune panne vue" if last_bad is None else \
+        f"rétabli {max(0.0, last_bad - fault_end):.1f} s après la fin de la panne"
+    total = len(load.events)
+    failures = len(bad)
+    print(f"  {name} : {total} requêtes, {failures} en échec ({failures / max(total, 1):.1%}) ; "
+          + ", ".join(f"{code or 'sans réponse'}×{n}" for code, n in sorted(counts.items()))
+          + f" ; panne de {fault_end - fault_start:.1f} s, {recovery}" + (f" ; {note}" if note else ""))
+    ok = not unexpected
+    print(f"  {'✓' if ok else '✗'} {name} : réponses inattendues (500, ou échec hors panne) : {len(unexpected)}")
+    return ok
+
+
+def under_load(port: int, urls: list[str], connections: int, fault: Callable[[], str | None],
+               before: float = 3.0, after: float = 5.0) -> tuple[Load, float, float, str]:
+    load = Load(port, urls, connections)
+    time.sleep(before)
+    fault_start = time.monotonic()
+    note = fault() or ""
+    fault_end = time.monotonic()
+    time.sleep(after)
+    load.stop()
+    return load, fault_start, fault_end, note
+
+
+def kill_a_worker(server: Server) -> Callable[[], str]:
+    def fault() -> str:
+        victim = server.worker_pids()[0]
+        os.kill(victim, signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            pids = server.worker_pids()
+            if victim not in pids and len(pids) >= 2:
+                return f"worker {victim} tué, remplacé par gunicorn"
+            time.sleep(0.1)
+        return f"worker {victim} tué, pas remplacé en 30 s"
+    return fault
+
+
+def postgres_cluster() -> tuple[list[str], str, Path, str]:
+    """How scripts/with-postgres.sh started the cluster: its pg_ctl, user prefix, data folder and port."""
+    query = parse_qs(urlsplit(POSTGRES_URL).query)
+    folder, port = Path(query["host"][0]), query.get("port", ["5432"])[0]
+    binary = sorted(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"))[-1] if Path("/usr/lib/postgresql").exists() \
+        else Path(shutil.which("pg_ctl") or "pg_ctl")
+    prefix = ["runuser", "-u", "postgres", "--"] if os.getuid() == 0 else []
+    return [*prefix, str(binary)], port, folder, str(folder / "data")
+
+
+def stop_database(database: Path, seconds: float = 10.0) -> Callable[[], str]:
+    def postgres() -> str:
+        pg_ctl, port, folder, data = postgres_cluster()
+        subprocess.run([*pg_ctl, "-D", data, "-m", "fast", "-w", "stop"], check=True, capture_output=True)
+        time.sleep(seconds)
+        options = (f"-p {port} -k {folder} -c listen_addresses='' -c fsync=off -c synchronous_commit=off "
+                   "-c full_page_writes=off")
+        subprocess.run([*pg_ctl, "-D", data, "-l", str(folder / "server.log"), "-w", "-o", options, "start"],
+                       check=True, capture_output=True)
+        return "PostgreSQL arrêté (pg_ctl stop -m fast) puis redémarré"
+
+    def sqlite() -> str:
+        # SQLite has no server to stop: the nearest outage is a writer holding the file's exclusive lock. Readers go on
+        # (WAL); writers queue behind it within the busy timeout, and fail past it.
+        holder = sqlite3.connect(database, timeout=30, isolation_level=None)
+        holder.execute("BEGIN EXCLUSIVE")
+        time.sleep(seconds)
+        holder.execute("COMMIT")
+        holder.close()
+        return "SQLite n'a pas de serveur à arrêter : fichier verrouillé (BEGIN EXCLUSIVE) pendant la panne"
+
+    return postgres if POSTGRES_URL else sqlite
+
+
+def load_content(env: dict[str, str]) -> Callable[[], str]:
+    def fault() -> str:
+        started = time.monotonic()
+        result = subprocess.run([PYTHON, "manage.py", "load_content", "--force"], cwd=ROOT, env=env,
+                                capture_output=True, text=True)
+        took = time.monotonic() - started
+        if result.returncode:
+            print("  ✗ load_content a échoué :", (result.stderr or result.stdout).strip().splitlines()[-1:])
+            load_content.failed = True
+            return f"load_content --force ÉCHOUÉ en {took:.0f} s"
+        return f"load_content --force réussi en {took:.0f} s ({result.stdout.strip().splitlines()[-1][:90]})"
+    return fault
+
+
+def slow_clients(port: int, clients: int = 3, seconds: float = 10.0) -> Callable[[], str]:
+    def fault() -> str:
+        sockets = []
+        for _ in range(clients):
+            conn = socket.create_connection((HOST, port), timeout=5)
+            conn.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            sockets.append(conn)
+        stop_at, n = time.monotonic() + seconds, 0
+        while time.monotonic() < stop_at:
+            for conn in sockets:
+                conn.sendall(f"X-{n}: a\r\n".encode())
+            n += 1
+            time.sleep(0.5)
+        for conn in sockets:
+            conn.close()
+        return f"{clients} clients lents, un en-tête toutes les 0,5 s pendant {seconds:g} s"
+    return fault
+
+
+def faults(server: Server, env: dict[str, str], database: Path, urls: list[str], connections: int) -> bool:
+    print(f"Pannes sous charge ({connections} connexions, 10 % de POST d'avis, 20 % de recherches, qui ne sont pas "
+          "mises en cache) :")
+    ok = True
+    load, start, end, note = under_load(server.port, urls, connections, kill_a_worker(server))
+    ok &= report("worker tué", load, start, end, expected={0}, note=note)
+    load, start, end, note = under_load(server.port, urls, connections, stop_database(database), after=10)
+    ok &= report("base arrêtée 10 s", load, start, end, expected={503}, note=note)
+    load_content.failed = False
+    load, start, end, note = under_load(server.port, urls, connections, load_content(env))
+    ok &= report("load_content sous charge", load, start, end, note=note) and not load_content.failed
+    load, start, end, note = under_load(server.port, urls, connections, slow_clients(server.port))
+    ok &= report("clients lents", load, start, end, note=note)
+    return ok
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--seconds", type=float, default=60.0, help="durée de la charge sans panne")
     parser.add_argument("--connections", type=int, default=50)
+    parser.add_argument("--fault-connections", type=int, default=8)
+    parser.add_argument("--fuzz", type=int, default=10_000, help="requêtes hostiles (0 : pas de fuzz)")
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="riftpal-soak-"))
     try:
-        _database, env = prepare(tmp)
-        server = Server(env)
+        database, env = prepare(tmp)
+        env["DJANGO_TRUSTED_PROXIES"] = "127.0.0.1"
+        log = tmp / "server.log"
+        server = Server(env, config="gunicorn.conf.py", log=log)
         try:
             urls = site_urls(server.port)
-            presets = [u for u in urls if "modele=" in u][:6] or ["/bac-a-sable/"]
-            forms = [form for form in (sandbox_form(server.port, u) for u in presets) if form]
+            forms = sandbox_forms(server.port, urls)
             print(f"{DATABASE_LABEL} : {len(urls)} adresses, {len(forms)} formulaires du bac à sable ; "
-                  f"{args.connections} connexions pendant {args.seconds:g} s…")
+                  f"{args.connections} connexions pendant {args.seconds:g} s (gunicorn.conf.py, 2 workers gthread)…")
             started = time.monotonic()
             statuses, server_errors, failed = soak(server.port, urls, forms, args.seconds, args.connections)
             elapsed = time.monotonic() - started
+            total = sum(statuses.values())
+            print(f"{total} réponses en {elapsed:.0f} s ({total / elapsed:.0f} req/s) : "
+                  + ", ".join(f"{code}×{n}" for code, n in sorted(statuses.items())))
+            print(f"{'✓' if not server_errors and not failed else '✗'} réponses 5xx : {server_errors} ; "
+                  f"connexions échouées : {failed}")
+            faults_ok = faults(server, env, database, urls, args.fault_connections)
+            fuzz_ok = True
+            if args.fuzz:
+                result = fuzz(server.port, urls, forms, args.fuzz)
+                fuzz_ok = not result["server_errors"] and not result["failed"]
         finally:
             server.stop()
+            errors = [line for line in log.read_text(errors="replace").splitlines() if '"status": 500' in line]
+            for line in errors[:5]:
+                print("  erreur du serveur :", line[:600])
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    total = sum(statuses.values())
-    print(f"{total} réponses en {elapsed:.0f} s ({total / elapsed:.0f} req/s) : "
-          + ", ".join(f"{code}×{n}" for code, n in sorted(statuses.items())))
-    print(f"{'✓' if not server_errors and not failed else '✗'} réponses 5xx : {server_errors} ; "
-          f"connexions échouées : {failed}")
-    sys.exit(1 if server_errors or failed else 0)
+    sys.exit(0 if not server_errors and not failed and faults_ok and fuzz_ok else 1)
 
 
 if __name__ == "__main__":

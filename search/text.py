@@ -8,6 +8,7 @@ already-analysed text), so « négatives », « negatif » and « Négatif » me
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
@@ -18,7 +19,14 @@ CONTENT_DIR = Path(__file__).resolve().parent / "content"
 # Letters and digits of any script; apostrophes and hyphens separate words (« qu'une », « arrière-ligne »).
 WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
 
-_stemmer = snowballstemmer.stemmer("french")
+# A Snowball stemmer keeps the word it works on in itself: one per thread (gunicorn's gthread workers).
+_local = threading.local()
+
+
+def _stemmer():
+    if (stemmer := getattr(_local, "stemmer", None)) is None:
+        stemmer = _local.stemmer = snowballstemmer.stemmer("french")
+    return stemmer
 
 
 COMBINING_RE = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
@@ -54,7 +62,7 @@ def stem(word: str) -> str:
     """
     if word.isdigit() or len(word) <= 2:
         return word
-    token = _stemmer.stemWord(word)
+    token = _stemmer().stemWord(word)
     if len(token) > 4 and token.endswith("e"):
         token = token[:-1]
     if len(token) >= 7 and token.endswith("ent"):
