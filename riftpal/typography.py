@@ -4,7 +4,9 @@ Applied once to each HTML response (``TypographyMiddleware``), so titles, questi
 generated sentences follow the same rules as the stored Markdown:
 
 - a narrow no-break space (U+202F) before « ; ! ? » and a no-break space (U+00A0) before « : »;
-- no-break spaces inside « guillemets »;
+- one no-break space inside « guillemets », whatever spaces the source had there (a space, a no-break space, a
+  line break, several);
+- a no-break space between « R. » and its number, so a rule citation never breaks across lines;
 - a typographic apostrophe (’) between letters: « l'unité » → « l’unité ».
 
 Only text between tags changes. Tags, attribute values, text marked ``lang="en"`` and the content of
@@ -40,8 +42,12 @@ APOSTROPHE_RE = re.compile(r"(?:'|&#x27;|&#39;)(?=[^\W\d_]|$)")
 BEFORE_HIGH_RE = re.compile(r"&#?\w+;|[ \u00a0]?[;!?](?=\s|$|<|&)")
 # « : » after a space, a letter or a closing sign gets a no-break space.
 BEFORE_COLON_RE = re.compile(r"[ \u202f]?\u00a0?:(?=\s|$)")
-OPEN_GUILLEMET_RE = re.compile(r"«[ \u202f]?")
-CLOSE_GUILLEMET_RE = re.compile(r"[ \u202f]?»")
+# Every space already inside the guillemets (no-break ones and « &nbsp; » included) becomes one no-break space.
+GUILLEMET_SPACE = r"(?:[ \t\r\n\u00a0\u202f]|&nbsp;|&#160;|&#[xX][aA]0;)*"
+OPEN_GUILLEMET_RE = re.compile("«" + GUILLEMET_SPACE)
+CLOSE_GUILLEMET_RE = re.compile(GUILLEMET_SPACE + "»")
+# « R. 459 »: the abbreviation and its number stay on one line. It starts with a fixed letter (a fast search).
+RULE_NUMBER_RE = re.compile(r"R\.[ \u202f](?=\d)")
 
 
 def _after(match: re.Match, pattern: re.Pattern) -> bool:
@@ -105,7 +111,17 @@ def _runs(chunk: str) -> str:
     a run too (the start of the document, or just after a protected element): a ">" put in front makes it one."""
     if not chunk:
         return chunk
+    if "R. " in chunk or "R.\u202f" in chunk:
+        chunk = RULE_NUMBER_RE.sub(_rule_number, chunk)
     return TEXT_RUN_RE.sub(_typeset_run, ">" + chunk)[1:]
+
+
+def _rule_number(match: re.Match) -> str:
+    """« R. » then its number, in text only: not in a tag (an attribute value), not ending a word (« AR. 4 »)."""
+    text, start = match.string, match.start()
+    if _after(match, LETTER) or text.rfind("<", 0, start) > text.rfind(">", 0, start):
+        return match.group(0)
+    return "R.\u00a0"
 
 
 def _typeset_run(match: re.Match) -> str:

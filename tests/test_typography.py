@@ -53,3 +53,19 @@ def test_english_text_is_left_alone_whatever_the_case_of_its_markup():
     # The page-level check for English text (ENGLISH_RE) must not miss a value written in capitals.
     source = '<p>Oui ? <SPAN LANG="EN">it\'s: ok?</SPAN> <em lang="En">Tank?</em></p>'
     assert french_typography(source) == source.replace("Oui ?", "Oui\u202f?")
+
+
+def test_one_no_break_space_inside_guillemets_whatever_the_source_had():
+    # Markdown already holding a no-break space, an entity or a line break gave two spaces (issue 23).
+    for inside in (" ", "\u00a0", "\u202f", "&nbsp;", "\n", "  ", " \u00a0", "\n  "):
+        assert french_typography(f"<p>«{inside}Tank{inside}»</p>") == "<p>«\u00a0Tank\u00a0»</p>", repr(inside)
+    assert french_typography("<p>«<a href='/x'>Tank</a>»</p>") == "<p>«\u00a0<a href='/x'>Tank</a>\u00a0»</p>"
+
+
+def test_a_rule_citation_never_breaks_between_r_and_its_number():
+    assert french_typography("<p>voir R. 459 et <a href='/r/'>R. 465.2.a</a></p>") == (
+        "<p>voir R.\u00a0459 et <a href='/r/'>R.\u00a0465.2.a</a></p>")
+    assert french_typography("R. 12, puis R.\u202f13") == "R.\u00a012, puis R.\u00a013"
+    # Attribute values, code, words ending in « R. » and an « R. » without a number are left alone.
+    source = '<a title="R. 459" href="/x">x</a><code>R. 4</code><p>AR. 4, R. Martin</p>'
+    assert french_typography(source) == source

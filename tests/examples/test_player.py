@@ -142,7 +142,7 @@ def test_admin_refuses_an_illegal_game_with_the_rule_it_breaks(client, db):
     })
     assert response.status_code == 200
     body = response.content.decode()
-    assert "errorlist" in body and "Gank" in body and "R. 810" in body
+    assert "errorlist" in body and "Gank" in body and "R.\u00a0810" in body  # typeset: no break after « R. »
     assert not WorkedExample.objects.filter(slug="sans-gank").exists()
 
 
