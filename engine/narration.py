@@ -204,7 +204,7 @@ def describe(step: dict) -> str:
         lock = f" La quantité {r['locked']} est mémorisée." if "locked" in r else ""
         return f"{e} s'applique ({_layer(step)}) : {why} ; {val}.{lock}"
     if k == "skip" and code == "game_over":
-        return f"La partie est finie ({_player(step, r.get('winner'))} a gagné) : cette action n'a pas lieu (R. 193)."
+        return f"La partie est finie ({_player(step, r.get('winner'))} a gagné) : cette action n'a pas lieu (R. 194.2)."
     if k == "skip":
         if code == "no_target":
             return f"{e} ne s'applique à rien : sa source n'est équipée à aucune unité."
@@ -350,8 +350,8 @@ def _cleanup(step: dict, r: dict, o: str) -> str:
         )
     return (
         f"Nettoyage : {_names(step, r.get('objects'))} "
-        + ("ont des dégâts mortels et meurent ensemble (R. 318)." if len(r.get("objects") or []) > 1
-           else "a des dégâts mortels et meurt (R. 318).")
+        + ("ont des dégâts mortels et meurent ensemble (R. 323.4)." if len(r.get("objects") or []) > 1
+           else "a des dégâts mortels et meurt (R. 323.4).")
     )
 
 
@@ -500,7 +500,7 @@ def _event_text(step: dict, r: dict, o: str, e: str) -> str:
         "added_to_event": f"{e} ajoute une action à l'événement.",
         "triggered": f"{e} se déclenche.",
         "trigger_waits": f"{e} attend la fin du nettoyage pour aller sur la chaîne (R. 334.1, 383.3).",
-        "trigger_resolved": f"{e} est traitée.",
+        "trigger_resolved": f"{e} se résout.",
         "xp_gained": f"{p} gagne {r.get('amount')} XP ({r.get('before')} → {r.get('after')}).",
         "xp_spent": f"{p} dépense {r.get('amount')} XP ({r.get('before')} → {r.get('after')}).",
         "xp_spend_refused": f"{p} n'a pas assez d'XP.",
@@ -542,7 +542,7 @@ def _event_text(step: dict, r: dict, o: str, e: str) -> str:
         "unit_played": f"{o} arrive "
         + (f"prêt{g} (Accélération, R. 805)." if not r.get("exhausted") else f"épuisé{g} (sans Accélération, R. 805)."),
         "damaged": f"{o} subit {r.get('amount')} dégâts ({r.get('total')} au total) ; "
-        "une blessure mortelle tue au nettoyage (R. 318).",
+        "une blessure mortelle tue au nettoyage (R. 323.4).",
         "stunned": f"{o} est étourdi{_e(step, r.get('object'))} : pas de dégâts de combat ce tour (R. 424).",
         "chain_added": (
             f"« {r.get('label')} », compétence déclenchée de {p}, va sur la chaîne (R. 383.3)."

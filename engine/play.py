@@ -928,7 +928,7 @@ class Play:
         self.emit("unit_played", object=o.id, player=player, accelerate=a["accelerate"], exhausted=o.exhausted, to=dest)
 
     def _do_damage(self, a):
-        """Deal damage: it is marked; a unit with lethal damage dies at the next cleanup (R. 318)."""
+        """Deal damage (R. 418): it is marked; a unit with lethal damage dies at the next cleanup (R. 323.4)."""
         o = self.world.objects[a["object"]]
         if not o.is_unit or not o.on_board:
             self.emit("nothing_happens", object=o.id, why="off_board")
