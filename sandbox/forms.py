@@ -77,6 +77,7 @@ ZONE_LABELS = {z: _cap(label.removeprefix("la ").removeprefix("le ")) for z, lab
     "deck": "Deck",
     "discard": "Défausse",
     "banished": "Bannissement",
+    "rune_deck": "Deck de runes",
 }
 OBJECT_TYPE_LABELS = {
     "unit": "Unité",
@@ -84,6 +85,7 @@ OBJECT_TYPE_LABELS = {
     "token": "Création",
     "battlefield": "Champ de bataille",
     "spell": "Sort",
+    "rune": "Rune",
 }
 DURATION_LABELS = {"permanent": "Permanente (tant que sa source est active)", "turn": "Ce tour", "combat": "Ce combat"}
 ENUM_LABELS: dict[str, dict[str, str]] = {
