@@ -310,3 +310,60 @@ def rules_cited(result: dict, limit: int = 8) -> list[str]:
                 if number not in found:
                     found.append(number)
     return found[:limit]
+
+
+def situation_data(question: Question, data: dict) -> dict:
+    """The scenario as the question sets it: with the variant's change applied."""
+    if not question.changes:
+        return data
+    from engine import variants
+
+    return variants.apply_changes(data, dict(question.changes))
+
+
+def situation_lines(data: dict, result: dict) -> list[str]:
+    """The situation told without its outcome: what is on the table, the effects, then what the players do.
+
+    The worked example's own description often tells the result; a question must not.
+    """
+    objects = data.get("objects") or []
+    names = {o["id"]: o.get("name") or o["id"] for o in objects}
+    players = {p["id"]: p.get("name") or p["id"] for p in data.get("players") or []}
+    lines = []
+    for player_data in data.get("players") or []:
+        extras = []
+        if player_data.get("points"):
+            extras.append(f"{player_data['points']} point{'s' if player_data['points'] > 1 else ''}")
+        if player_data.get("xp"):
+            extras.append(f"{player_data['xp']} XP")
+        if extras:
+            lines.append(f"{players[player_data['id']]} : {', '.join(extras)}.")
+    for obj in objects:
+        kind = obj.get("type", "unit")
+        owner = players.get(obj.get("controller"), "")
+        if kind == "battlefield":
+            held = f", contrôlé par {owner}" if owner else ", sans contrôleur"
+            lines.append(f"{names[obj['id']]} : champ de bataille{held}.")
+        elif kind in UNIT_TYPES:
+            where = {"base": "dans sa base", "hand": "en main", "deck": "dans le deck",
+                     "discard": "dans la Défausse"}.get(obj.get("zone", "base"))
+            if obj.get("zone") == "battlefield":
+                where = f"sur {names.get(obj.get('at'), 'le champ de bataille')}"
+            parts = [f"Puissance imprimée {obj.get('printed_power', 0)}", where or ""]
+            if obj.get("keywords"):
+                parts.append("mots-clés " + ", ".join(obj["keywords"]))
+            for flag, label in (("exhausted", "épuisée"), ("stunned", "étourdie"), ("defending", "défend")):
+                if obj.get(flag):
+                    parts.append(label)
+            who = f" ({owner})" if owner else ""
+            lines.append(f"{names[obj['id']]}{who} : " + ", ".join(part for part in parts if part) + ".")
+        elif kind == "gear":
+            on = f", équipé sur {names.get(obj['attached_to'])}" if obj.get("attached_to") else ""
+            lines.append(f"{names[obj['id']]} : équipement{on}.")
+    effects = [e.get("label") or e["id"] for e in data.get("effects") or []]
+    if effects:
+        lines.append("Effets en jeu : " + ", ".join(f"« {label} »" for label in effects) + ".")
+    for step in result.get("trace") or []:
+        if step.get("kind") == "action" and step.get("text"):
+            lines.append(step["text"])
+    return lines

@@ -94,15 +94,16 @@ def question(request: HttpRequest, slug: str):
     example = get_object_or_404(WorkedExample, slug=item.example_slug)
     submitted = SUBMITTED in request.GET
     form = AnswerForm(item, request.GET if submitted else None)
+    data = player.parse_scenario(example.scenario)
+    try:
+        result = questions.result_of(item, example)
+    except player.VariantError:
+        raise Http404("Le moteur refuse cette variante.") from None
     context = {"question": item, "example": example, "form": form, "submitted": submitted,
-               "next": _neighbours(catalogue, item)[1], "submitted_marker": SUBMITTED}
+               "next": _neighbours(catalogue, item)[1], "submitted_marker": SUBMITTED,
+               "situation": questions.situation_lines(questions.situation_data(item, data), result)}
     status = 200
     if submitted and form.is_valid():
-        data = player.parse_scenario(example.scenario)
-        try:
-            result = questions.result_of(item, example)
-        except player.VariantError:
-            raise Http404("Le moteur refuse cette variante.") from None
         right = questions.expected(item, result, data)
         given = form.answer()
         step = questions.step_of(item, result)
