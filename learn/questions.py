@@ -86,6 +86,8 @@ class Catalogue:
     def __init__(self, questions: list[Question]):
         self.questions = questions
         self.by_slug = {question.slug: question for question in questions}
+        # Questions are shown by number, not by their example's title, which often tells the outcome.
+        self.numbers = {question.slug: number for number, question in enumerate(questions, start=1)}
 
     def __len__(self) -> int:
         return len(self.questions)
@@ -99,7 +101,8 @@ class Catalogue:
             items = [question for question in self.questions if question.area == value]
             if items:
                 out.append({"slug": value, "label": label, "level": LEVELS.get(value, 2),
-                            "level_label": LEVEL_LABELS[LEVELS.get(value, 2)], "questions": items})
+                            "level_label": LEVEL_LABELS[LEVELS.get(value, 2)],
+                            "questions": [(self.numbers[q.slug], q) for q in items]})
         return out
 
     def of_the_day(self, day) -> Question:
@@ -348,7 +351,9 @@ def situation_lines(data: dict, result: dict) -> list[str]:
             where = {"base": "dans sa base", "hand": "en main", "deck": "dans le deck",
                      "discard": "dans la Défausse"}.get(obj.get("zone", "base"))
             if obj.get("zone") == "battlefield":
-                where = f"sur {names.get(obj.get('at'), 'le champ de bataille')}"
+                fields = [o["id"] for o in objects if o.get("type") == "battlefield"]
+                at = obj.get("at") or (fields[0] if len(fields) == 1 else None)
+                where = f"sur {names.get(at, 'un champ de bataille')}"
             parts = [f"Puissance imprimée {obj.get('printed_power', 0)}", where or ""]
             if obj.get("keywords"):
                 parts.append("mots-clés " + ", ".join(obj["keywords"]))

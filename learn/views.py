@@ -77,12 +77,10 @@ def question_of_the_day(request: HttpRequest):
     return redirect("learn:question", slug=today.slug)
 
 
-def _neighbours(catalogue, question) -> tuple:
-    index = catalogue.questions.index(question)
+def _following(catalogue, question):
+    """The next question of the same area (the first one after the last)."""
     same_area = [q for q in catalogue.questions if q.area == question.area]
-    position = same_area.index(question)
-    following = same_area[(position + 1) % len(same_area)]
-    return index, following
+    return same_area[(same_area.index(question) + 1) % len(same_area)]
 
 
 @require_GET
@@ -100,7 +98,8 @@ def question(request: HttpRequest, slug: str):
     except player.VariantError:
         raise Http404("Le moteur refuse cette variante.") from None
     context = {"question": item, "example": example, "form": form, "submitted": submitted,
-               "next": _neighbours(catalogue, item)[1], "submitted_marker": SUBMITTED,
+               "next": _following(catalogue, item), "submitted_marker": SUBMITTED,
+               "number": catalogue.numbers[item.slug],
                "situation": questions.situation_lines(questions.situation_data(item, data), result)}
     status = 200
     if submitted and form.is_valid():
