@@ -372,3 +372,16 @@ def situation_lines(data: dict, result: dict) -> list[str]:
         if step.get("kind") == "action" and step.get("text"):
             lines.append(step["text"])
     return lines
+
+
+def why_lines(question: Question, result: dict, limit: int = 8) -> list[str]:
+    """The engine's own narration of the steps that decide the answer (« Pourquoi ? »)."""
+    wanted = {
+        POWER: lambda s: s.get("kind") in ("apply", "skip", "query") and s.get("object") in (question.subject, None),
+        DEATHS: lambda s: s.get("kind") in ("assign", "cleanup", "replacement")
+        or (s.get("kind") == "event" and (s.get("reason") or {}).get("code") in ("died", "combat_damage", "damaged")),
+        POINTS: lambda s: s.get("kind") == "score",
+        ORDER: lambda s: s.get("kind") == "apply",
+    }[question.kind]
+    lines = [step["text"] for step in result.get("trace") or [] if step.get("text") and wanted(step)]
+    return list(dict.fromkeys(lines))[:limit]

@@ -115,6 +115,7 @@ def question(request: HttpRequest, slug: str):
             "player_url": f"{example.get_absolute_url()}?{query + '&' if query else ''}etape={step}"
                           f"#player-{example.slug}",
             "rules": questions.rules_cited(result),
+            "why": questions.why_lines(item, result),
             "summary": player.summary(result["outcomes"][0] if result.get("outcomes") else result, result, data),
         })
     elif submitted:

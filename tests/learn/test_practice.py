@@ -62,6 +62,8 @@ def test_a_number_right_and_wrong_without_javascript(client):
     assert verdict(wrong) == "faux"
     assert "<strong data-expected>6</strong>" in wrong.content.decode()
     assert "/exemples/au-moins-5/?etape=" in wrong.content.decode()
+    # « Pourquoi ? » is the engine's narration of the steps that decide it.
+    assert "dépend de lui" in wrong.content.decode()
 
 
 @pytest.mark.django_db
