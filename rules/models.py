@@ -42,6 +42,8 @@ class CheckedMixin(models.Model):
 
     def rule_changes(self) -> list[dict]:
         """The cited rules a newer edition edited or removed since the check, from the shipped index."""
+        if not self.checked_version or self.is_current:
+            return []  # nothing newer to compare with: the texts are not even read
         return editions.changed_since_check(self.checked_version, self.cited_numbers())
 
 
