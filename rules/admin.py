@@ -1,7 +1,27 @@
 from django.contrib import admin
 from django.db.models import Count, Q
 
+from .choices import CURRENT_RULES_VERSION
 from .models import Card, Category, FAQEntry, Feedback, Guide, GuideSection, RuleSection
+
+
+class RuleChangedFilter(admin.SimpleListFilter):
+    """Texts citing a rule the current edition edited or removed since their check (rules.editions); the same list
+    as the editors' page /redaction/versions/."""
+
+    title = "règle citée modifiée depuis la vérification"
+    parameter_name = "regle_modifiee"
+
+    def lookups(self, request, model_admin):
+        return [("oui", "Oui")]
+
+    def queryset(self, request, queryset):
+        if self.value() != "oui":
+            return queryset
+        older = queryset.exclude(checked_version=CURRENT_RULES_VERSION).exclude(checked_version="")
+        if queryset.model is Guide:
+            older = older.prefetch_related("sections")
+        return queryset.filter(pk__in=[item.pk for item in older if item.rule_changes()])
 
 
 @admin.register(Category)
@@ -23,7 +43,7 @@ class CardAdmin(admin.ModelAdmin):
 @admin.register(FAQEntry)
 class FAQEntryAdmin(admin.ModelAdmin):
     list_display = ["question", "category", "featured", "order", "checked_version", "updated_at"]
-    list_filter = ["category", "featured", "checked_version"]
+    list_filter = ["category", "featured", "checked_version", RuleChangedFilter]
     list_editable = ["featured", "order"]
     search_fields = ["question", "short_answer", "explanation", "example"]
     prepopulated_fields = {"slug": ["question"]}
@@ -47,7 +67,7 @@ class GuideSectionInline(admin.StackedInline):
 @admin.register(Guide)
 class GuideAdmin(admin.ModelAdmin):
     list_display = ["title", "order", "checked_version", "updated_at"]
-    list_filter = ["checked_version"]
+    list_filter = ["checked_version", RuleChangedFilter]
     search_fields = ["title", "summary", "intro", "sections__body"]
     prepopulated_fields = {"slug": ["title"]}
     inlines = [GuideSectionInline]
@@ -56,7 +76,7 @@ class GuideAdmin(admin.ModelAdmin):
 @admin.register(RuleSection)
 class RuleSectionAdmin(admin.ModelAdmin):
     list_display = ["title", "chapter", "order", "checked_version", "updated_at"]
-    list_filter = ["chapter", "checked_version"]
+    list_filter = ["chapter", "checked_version", RuleChangedFilter]
     search_fields = ["title", "english_title", "summary", "body"]
     prepopulated_fields = {"slug": ["title"]}
     filter_horizontal = ["terms", "examples"]

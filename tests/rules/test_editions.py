@@ -173,3 +173,15 @@ def test_the_changes_page_works_with_and_without_the_keyword_sections(client):
     body = client.get(url).content.decode()
     assert f'href="{deploy.get_absolute_url()}"' in body
     assert "Les couches" in body and "Quatre couches" in body
+
+
+@pytest.mark.django_db
+def test_the_admin_filters_texts_citing_a_changed_rule(client, django_user_model):
+    changed = faq(checked_version="1.4", rules=["480"], question="Citant une règle modifiée ?")
+    unchanged = faq(checked_version="1.4", rules=["466.1"], question="Citant une règle renumérotée ?")
+    client.force_login(django_user_model.objects.create_superuser("admin", "a@example.org", "x"))
+    body = client.get("/admin/rules/faqentry/?regle_modifiee=oui").content.decode()
+    assert changed.question in body and unchanged.question not in body
+    handbook = guide(sections=[("couches", "Couches", "R. 477.1.b")], checked_version="1.4", title="Guide changé")
+    assert handbook.title in client.get("/admin/rules/guide/?regle_modifiee=oui").content.decode()
+    assert client.get("/admin/rules/rulesection/?regle_modifiee=oui").status_code == 200
