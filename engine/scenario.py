@@ -248,21 +248,21 @@ def _player(d: Any, path: str) -> PlayerSpec:
     d = _dict(d, path)
     _no_unknown(
         d,
-        {"id", "name", "xp", "team", "cards_played", "hand", "points", "deck", "runes", "trash", "pool", "rune_deck"},
+        {"id", "name", "xp", "team", "cards_played", "hand", "points", "deck", "runes", "trash", "energy", "essence",
+         "rune_deck"},
         path,
     )
-    pool = _dict(d.get("pool") or {}, f"{path}.pool")
-    _no_unknown(pool, {"energy", "power"}, f"{path}.pool")
-    power = _dict(pool.get("power") or {}, f"{path}.pool.power")
+    # The Rune Pool (R. 166): Energy, and Power as one domain per unit of Power (« essence: [Chaos, Chaos] »).
+    essence: dict[str, int] = {}
+    for i, x in enumerate(_list(d.get("essence", []) or [], f"{path}.essence", 20)):
+        domain = _str(x, f"{path}.essence[{i}]", 40)
+        essence[domain] = essence.get(domain, 0) + 1
     rune_deck = _list(d.get("rune_deck", []) or [], f"{path}.rune_deck", 12)
     return PlayerSpec(
-        energy=_int(pool.get("energy", 0), f"{path}.pool.energy", *COUNT_RANGE),
-        essence={
-            _str(k, f"{path}.pool.power", 40): _int(v, f"{path}.pool.power.{k}", *COUNT_RANGE)
-            for k, v in power.items()
-        },
+        energy=_int(d.get("energy", 0), f"{path}.energy", *COUNT_RANGE),
+        essence=essence,
         rune_deck=tuple(_str(x, f"{path}.rune_deck[{i}]", 40) for i, x in enumerate(rune_deck)),
-        pays="pool" in d or "rune_deck" in d,
+        pays=any(k in d for k in ("energy", "essence", "rune_deck")),
         id=_id(_req(d, "id", path), f"{path}.id"),
         name=_str(_req(d, "name", path), f"{path}.name", 60),
         xp=_int(d.get("xp", 0), f"{path}.xp", *XP_RANGE),

@@ -523,9 +523,18 @@ class PlayerForm(RowForm):
             ("deck", "Cartes dans le deck"),
             ("runes", "Cartes dans le deck de runes"),
             ("trash", "Cartes dans la Défausse"),
+            ("energy", "Énergie dans la Réserve runique"),
         ):
             if name in PLAYER_FIELDS:
                 self.fields[name] = _count(name, label)
+        if "essence" in PLAYER_FIELDS:
+            self.fields["essence"] = KeywordsField(
+                label="Essence runique dans la Réserve (un domaine par unité, séparés par des virgules)", required=False
+            )
+        if "rune_deck" in PLAYER_FIELDS:
+            self.fields["rune_deck"] = KeywordsField(
+                label="Deck de runes, du dessus vers le dessous (domaines séparés par des virgules)", required=False
+            )
 
 
 class UnitForm(RowForm):
@@ -559,6 +568,10 @@ class UnitForm(RowForm):
         f["tags"] = KeywordsField(label="Tags (séparés par des virgules)", required=False)
         if "domains" in OBJECT_FIELDS:
             f["domains"] = KeywordsField(label="Domaines (séparés par des virgules)", required=False)
+        if "power_cost" in OBJECT_FIELDS:
+            f["power_cost"] = KeywordsField(
+                label="Coût en essence runique (un domaine par symbole, séparés par des virgules)", required=False
+            )
         f["attached_to"] = RefField(
             label="Équipé à (pour un équipement)", pool="objects", options=pools.objects, required=False
         )

@@ -45,7 +45,7 @@ def test_a_unit_costs_its_energy_and_its_power_by_domain():
     """R. 357.1: the Energy and the Power of the right domain are paid from the pool."""
     jinx = unit("jinx", 3, zone="hand", cost=2, power_cost=["Chaos"])
     data = game([jinx], [{"do": "play_unit", "object": "jinx"}],
-                players=[player("p1", pool={"energy": 2, "power": {"Chaos": 1, "Calme": 1}}), player("p2")])
+                players=[player("p1", energy=2, essence=["Chaos", "Calme"]), player("p2")])
     o = play(data).main
     assert o.players["p1"]["energy"] == 0 and o.players["p1"]["essence"] == {"Calme": 1}
 
@@ -53,7 +53,7 @@ def test_a_unit_costs_its_energy_and_its_power_by_domain():
 def test_power_of_another_domain_does_not_pay():
     jinx = unit("jinx", 3, zone="hand", cost=0, power_cost=["Chaos"])
     data = game([jinx], [{"do": "play_unit", "object": "jinx"}],
-                players=[player("p1", pool={"power": {"Calme": 1}}), player("p2")])
+                players=[player("p1", essence=["Calme"]), player("p2")])
     msg = refused(data)
     assert "Chaos" in msg and "R. 357.1" in msg
 
@@ -62,11 +62,11 @@ def test_accelerate_is_paid_with_one_of_the_units_domains():
     """R. 805.1.b.1: the extra Power must match one of the unit's domains."""
     jinx = unit("jinx", 3, zone="hand", cost=1, domains=["Chaos"], keywords=["Accélération"])
     ok = game([jinx], [{"do": "play_unit", "object": "jinx", "accelerate": True}],
-              players=[player("p1", pool={"energy": 2, "power": {"Chaos": 1}}), player("p2")])
+              players=[player("p1", energy=2, essence=["Chaos"]), player("p2")])
     o = play(ok).main
     assert o.objects["jinx"]["exhausted"] is False and o.players["p1"]["essence"] == {}
     wrong = game([jinx], [{"do": "play_unit", "object": "jinx", "accelerate": True}],
-                 players=[player("p1", pool={"energy": 2, "power": {"Calme": 1}}), player("p2")])
+                 players=[player("p1", energy=2, essence=["Calme"]), player("p2")])
     assert "Chaos" in refused(wrong)
 
 
@@ -74,7 +74,7 @@ def test_accelerate_of_a_domainless_unit_takes_any_power():
     """R. 805.1.b.2."""
     golem = unit("golem", 2, zone="hand", keywords=["Accélération"])
     data = game([golem], [{"do": "play_unit", "object": "golem", "accelerate": True}],
-                players=[player("p1", pool={"energy": 1, "power": {"Ordre": 1}}), player("p2")])
+                players=[player("p1", energy=1, essence=["Ordre"]), player("p2")])
     assert play(data).main.objects["golem"]["exhausted"] is False
 
 
@@ -83,10 +83,10 @@ def test_deflect_adds_its_value_in_power_of_any_domain_for_an_opponent():
     braum = unit("braum", 3, controller="p2", keywords=["Protection 2"])
     bolt = {"do": "cast", "player": "p1", "label": "Éclair", "target": "braum", "cost": 1,
             "steps": [{"do": "damage", "object": "braum", "amount": 1}]}
-    short = game([braum], [bolt], players=[player("p1", pool={"energy": 1, "power": {"Fureur": 1}}), player("p2")])
+    short = game([braum], [bolt], players=[player("p1", energy=1, essence=["Fureur"]), player("p2")])
     assert "n'importe quel domaine" in refused(short)
     enough = game([braum], [bolt],
-                  players=[player("p1", pool={"energy": 1, "power": {"Fureur": 1, "Calme": 1}}), player("p2")])
+                  players=[player("p1", energy=1, essence=["Fureur", "Calme"]), player("p2")])
     assert play(enough).main.players["p1"]["essence"] == {}
 
 
@@ -94,7 +94,7 @@ def test_deflect_costs_nothing_to_its_own_controller():
     braum = unit("braum", 3, keywords=["Protection"])
     buff = {"do": "cast", "player": "p1", "label": "Renfort", "target": "braum",
             "steps": [{"do": "buff", "object": "braum"}]}
-    data = game([braum], [buff], players=[player("p1", pool={"energy": 0}), player("p2")])
+    data = game([braum], [buff], players=[player("p1", energy=0), player("p2")])
     assert play(data).main.objects["braum"]["power"] == 4
 
 
