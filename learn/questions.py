@@ -105,6 +105,24 @@ class Catalogue:
                             "questions": [(self.numbers[q.slug], q) for q in items]})
         return out
 
+    def judge_set(self, day, size: int = 10) -> list[tuple[int, Question]]:
+        """Judge mode: the harder questions (confirmed and judge areas, changed situations first), mixed across
+        areas, a new set each day and the same for everyone."""
+        hard = [q for q in self.questions if q.level >= 2 or q.is_variant]
+        hard.sort(key=lambda q: (not q.is_variant, -q.level))
+        picked: list[Question] = []
+        areas: dict[str, int] = {}
+        start = day.toordinal() * 7919
+        for offset in range(len(hard)):
+            question = hard[(start + offset * 13) % len(hard)]
+            if question in picked or areas.get(question.area, 0) >= 2:
+                continue
+            picked.append(question)
+            areas[question.area] = areas.get(question.area, 0) + 1
+            if len(picked) == size:
+                break
+        return [(self.numbers[q.slug], q) for q in picked]
+
     def of_the_day(self, day) -> Question:
         """The same question for everyone on a given date: a fixed stride through the catalogue."""
         return self.questions[(day.toordinal() * 37) % len(self.questions)]

@@ -7,7 +7,7 @@ from .questions import catalogue
 
 
 class LearnPagesSitemap(PagesSitemap):
-    names = ["learn:start", "learn:practice"]
+    names = ["learn:start", "learn:practice", "learn:judge"]
     priority = 0.9
 
 

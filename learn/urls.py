@@ -8,5 +8,6 @@ urlpatterns = [
     path("debuter/", views.start, name="start"),
     path("entrainement/", views.practice_index, name="practice"),
     path("entrainement/du-jour/", views.question_of_the_day, name="of_the_day"),
+    path("entrainement/mode-juge/", views.judge, name="judge"),
     path("entrainement/<slug:slug>/", views.question, name="question"),
 ]

@@ -77,6 +77,13 @@ def question_of_the_day(request: HttpRequest):
     return redirect("learn:question", slug=today.slug)
 
 
+@require_GET
+@never_cache  # a new set each day
+def judge(request: HttpRequest):
+    catalogue = questions.catalogue()
+    return render(request, "learn/judge.html", {"questions": catalogue.judge_set(datetime.date.today())})
+
+
 def _following(catalogue, question):
     """The next question of the same area (the first one after the last)."""
     same_area = [q for q in catalogue.questions if q.area == question.area]

@@ -147,3 +147,26 @@ def test_index_and_puzzle_of_the_day(client):
     today = datetime.date.today()
     assert first["Location"] == reverse("learn:question", args=[catalogue.of_the_day(today).slug])
     assert client.get(reverse("learn:question", args=["pas-une-question"])).status_code == 404
+
+
+def test_judge_mode_mixes_the_harder_questions_of_the_day():
+    text = (SCENARIOS_DIR / "combat-tous-morts.yaml").read_text(encoding="utf-8")
+    harder = (SCENARIOS_DIR / "au-moins-5.yaml").read_text(encoding="utf-8")
+    shipped = [WorkedExample(slug=slug, title=slug, topic=topic, scenario=source,
+                             result=engine.run(engine.load_scenario(source)).to_dict())
+               for slug, topic, source in (("combat", "combat", text), ("couches", "couches", harder))]
+    catalogue = questions.Catalogue(list(questions.build(shipped)))
+    picked = catalogue.judge_set(datetime.date(2026, 12, 2))
+    assert picked == catalogue.judge_set(datetime.date(2026, 12, 2))
+    assert 0 < len(picked) <= 10
+    assert all(question.level >= 2 or question.is_variant for _, question in picked)
+    assert max(Counter(question.area for _, question in picked).values()) <= 2
+
+
+@pytest.mark.django_db
+def test_judge_page_renders(client):
+    example("au-moins-5")
+    response = client.get(reverse("learn:judge"))
+    assert response.status_code == 200
+    assert "Mode juge" in response.content.decode()
+    assert 'role="timer"' in response.content.decode()
