@@ -29,6 +29,7 @@ def rendered_steps() -> list[dict]:
             "slug": step["slug"],
             "title": step["title"],
             "figure": bool(step.get("figure")),
+            "practice": step.get("practice", ""),
             "body_html": render_markdown(step["body"], section=f"debuter:{step['slug']}"),
         })
     return steps

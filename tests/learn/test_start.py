@@ -107,3 +107,8 @@ def test_sitemap_and_site_plan_list_the_learning_pages(client, linked):
     assert "/entrainement/combat-tous-morts-morts/</loc>" in sitemap
     plan = client.get(reverse("rules:site_plan")).content.decode()
     assert reverse("learn:start") in plan and reverse("learn:practice") in plan
+
+
+def test_steps_send_to_practice_areas_that_exist():
+    areas = [step["practice"] for step in path.source()["steps"] if step.get("practice")]
+    assert len(areas) >= 3 and set(areas) <= set(WorkedExample.Topic.values)
