@@ -474,6 +474,7 @@ class OpResult:
 
     focus: str | None = None
     anchor: str | None = None
+    added: tuple[str, int] | None = None  # (section prefix, row index) of the row « Ajouter » just made
 
 
 def field_id(prefix: str, index: int, name: str) -> str:
@@ -531,7 +532,7 @@ def apply_op(data: FormData, op: str, post=None) -> OpResult:
             return OpResult(focus=f"sb-add-{prefix}", anchor=f"sb-section-{prefix}")
         rows.append(new_row(data, prefix, kind))
         index = len(rows) - 1
-        return OpResult(focus=first_field(data, prefix, index), anchor=row_id(prefix, index))
+        return OpResult(focus=first_field(data, prefix, index), anchor=row_id(prefix, index), added=(prefix, index))
     m = re.fullmatch(r"(del|up|down):([poeac])-(\d{1,4})", op)
     if not m:
         return OpResult()
@@ -752,6 +753,15 @@ class Sandbox:
             self.paths.append((f"choices[{len(choices)}]", "c", i))
             choices.append(c)
         return choices
+
+    def set_aside(self, prefix: str, index: int) -> bool:
+        """Forget the messages of a row the learner has not filled in yet (« Ajouter » just made it): a choice
+        still to make is not an error before they could make it. True if the row had any."""
+        forms = self.formsets[prefix].forms
+        if index >= len(forms) or not forms[index].errors:
+            return False
+        forms[index].errors.clear()
+        return True
 
     def attach_engine_error(self, message: str) -> bool:
         """Show an engine message next to the row (and field) it names. True if a row was found."""

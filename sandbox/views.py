@@ -151,7 +151,9 @@ def _load_example(slug: str) -> tuple[sb.FormData, str | None, int]:
     return sb.data_from_scenario(data), None, 200
 
 
-def _summary(outcome: sb.Outcome, errors: list) -> str:
+def _summary(outcome: sb.Outcome, errors: list, pending: str | None = None) -> str:
+    if pending and not errors and outcome.data is None:
+        return f"Il reste à faire les choix de la ligne « {pending} » ; le résultat se mettra à jour ensuite."
     if errors:
         count = len(errors)
         return f"La situation contient {count} erreur{'s' if count > 1 else ''} à corriger."
@@ -182,6 +184,8 @@ def sandbox(request: HtmxHttpRequest):
         try:
             data = sb.data_from_scenario(sb.decode(request.GET.get("s", "")))
             run = True
+            # A shared situation opens at its result (links made before they carried « #resultat » too).
+            landing = sb.OpResult(focus="sb-result-title")
         except sb.ShareCodeError as exc:
             data, load_error, status = sb.empty_data(), exc.message, 400
     elif "exemple" in request.GET:
@@ -197,22 +201,33 @@ def sandbox(request: HtmxHttpRequest):
         data = sb.empty_data()
     sandbox = sb.Sandbox(data)
     outcome = sb.evaluate(sandbox, run=run)
+    pending = None
+    if landing.added and sandbox.set_aside(*landing.added):
+        # The new row waits for the learner's choices: no error, no engine refusal, until they have made them.
+        prefix, index = landing.added
+        pending = f"{sf.SECTIONS[prefix].noun.capitalize()} {index + 1}"
+        if outcome.engine_error and not sandbox.errors():
+            outcome.engine_error = None
     errors = sandbox.errors()
     if op == "run":
         landing = sb.OpResult(focus="sb-errors" if errors else "sb-result-title")
     if status == 200 and (errors or outcome.engine_error):
         status = 400
     base_url = reverse("sandbox:sandbox")
+    editor = request.user.is_staff
     context: dict[str, Any] = {
         **present(sandbox, landing.focus),
         "outcome": outcome,
         "load_error": load_error,
         "notices": data.notices,
         "ran": run,
-        "status_text": _summary(outcome, errors),
-        "share_url": request.build_absolute_uri(f"{base_url}?s={outcome.code}") if outcome.code else None,
-        "export_url": f"{reverse('sandbox:export')}?s={outcome.code}" if outcome.code else None,
-        "yaml": sb.to_yaml(outcome.data) if outcome.data else None,
+        "status_text": _summary(outcome, errors, pending),
+        "share_url": (
+            request.build_absolute_uri(f"{base_url}?s={outcome.code}#{RESULT_ANCHOR}") if outcome.code else None
+        ),
+        # The scenario file is editors' tooling (pasted into the admin to publish a worked example).
+        "export_url": f"{reverse('sandbox:export')}?s={outcome.code}" if outcome.code and editor else None,
+        "yaml": sb.to_yaml(outcome.data) if outcome.data and editor else None,
         "workspace_id": WORKSPACE_ID,
         "result_anchor": RESULT_ANCHOR,
         "new_kind": request.POST.get("new_kind", "") if request.method == "POST" else "",
@@ -242,7 +257,7 @@ def sandbox(request: HtmxHttpRequest):
             return render(request, "examples/_player.html", context, status=status)
         response = render(request, "sandbox/sandbox.html#workspace", context, status=status)
         if outcome.code and request.method == "POST":
-            replace_url(response, f"{base_url}?s={outcome.code}")
+            replace_url(response, f"{base_url}?s={outcome.code}#{RESULT_ANCHOR}")
         return response
     return render(request, "sandbox/sandbox.html", context, status=status)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import zlib
 from html.parser import HTMLParser
 from pathlib import Path
@@ -109,7 +110,7 @@ def form_fields(html: str) -> dict[str, list[str]]:
 def code_of(html: str) -> str | None:
     import re
 
-    match = re.search(r'id="sb-share-url" type="text" readonly value="[^"]*\?s=([^"]+)"', html)
+    match = re.search(r'id="sb-share-url" type="text" readonly value="[^"]*\?s=([^"#]+)', html)
     return match.group(1) if match else None
 
 
@@ -369,7 +370,7 @@ def test_bounds_come_from_the_engine():
 
 def test_add_delete_move_and_where_the_learner_lands():
     data = sb.empty_data()
-    assert sb.apply_op(data, "add:o") == sb.OpResult(focus="sb-o-0-name", anchor="sb-o-0")
+    assert sb.apply_op(data, "add:o") == sb.OpResult(focus="sb-o-0-name", anchor="sb-o-0", added=("o", 0))
     sb.apply_op(data, "add:o")
     assert [r["name"] for r in data.rows["o"]] == [["Unité A"], ["Unité B"]]
     # Deleting a row lands on its neighbour; the last one, on the « Ajouter » button.
@@ -757,3 +758,44 @@ def test_every_worked_example_can_be_rebuilt_from_scratch(path):
         )
 
     assert plain(rename(expected)) == plain(comparable(sb.run_scenario(rebuilt)))
+
+
+# --------------------------------------------------------------------------- at the table (issue 23, item 10)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("action", ["kill", "start", "create_token", "query"])
+def test_an_added_action_waits_for_its_choices_without_an_error(client, action):
+    post = post_of(sb.data_from_scenario(PRESETS["combat"].scenario), op="add:a", new_action=action)
+    response = client.post(URL, post, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="sandbox-workspace")
+    html = html_of(response)
+    assert response.status_code == 200
+    assert "à corriger" not in html and 'aria-invalid="true"' not in html and "Le moteur refuse" not in html
+    assert "Il reste à faire les choix de la ligne « Action 7 »" in html
+    # Once the learner goes on without choosing, the missing choice is an error again.
+    again = client.post(URL, form_fields(response.content.decode()) | {"op": ["run"]})
+    assert "à corriger" in html_of(again)
+
+
+@pytest.mark.django_db
+def test_an_error_elsewhere_is_still_shown_when_a_row_is_added(client):
+    post = post_of(sb.data_from_scenario(PRESETS["combat"].scenario), op="add:a", new_action="kill")
+    post["o-0-printed_power"] = ["quatre"]
+    html = html_of(client.post(URL, post))
+    assert "1 erreur à corriger" in html and "nombre entier" in html
+
+
+@pytest.mark.django_db
+def test_a_shared_link_opens_at_the_result(client):
+    html = html_of(client.get(URL, {"s": sb.encode(at_least_5())}))
+    assert '<h2 id="sb-result-title" tabindex="-1" autofocus>' in html
+    assert re.search(r'id="sb-share-url" type="text" readonly value="http://[^"]*\?s=1\.[^"]*#resultat"', html)
+
+
+@pytest.mark.django_db
+def test_the_scenario_file_is_for_editors_only(client, admin_client):
+    code = sb.encode(at_least_5())
+    html = html_of(client.get(URL, {"s": code}))
+    assert "Scénario à coller" not in html and "Exporter le scénario" not in html and 'id="sb-yaml"' not in html
+    html = html_of(admin_client.get(URL, {"s": code}))
+    assert "Scénario à coller" in html and "Exporter le scénario" in html and 'id="sb-yaml"' in html
