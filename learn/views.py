@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import datetime
-
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -73,7 +72,7 @@ def question_of_the_day(request: HttpRequest):
     catalogue = questions.catalogue()
     if not len(catalogue):
         raise Http404("Aucune question pour l'instant.")
-    today = catalogue.of_the_day(datetime.date.today())
+    today = catalogue.of_the_day(timezone.localdate())
     return redirect("learn:question", slug=today.slug)
 
 
@@ -81,7 +80,7 @@ def question_of_the_day(request: HttpRequest):
 @never_cache  # a new set each day
 def judge(request: HttpRequest):
     catalogue = questions.catalogue()
-    return render(request, "learn/judge.html", {"questions": catalogue.judge_set(datetime.date.today())})
+    return render(request, "learn/judge.html", {"questions": catalogue.judge_set(timezone.localdate())})
 
 
 def _following(catalogue, question):

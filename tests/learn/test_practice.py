@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 import yaml
 from django.urls import reverse
+from django.utils import timezone
 
 import engine
 from examples.models import WorkedExample
@@ -144,7 +145,7 @@ def test_index_and_puzzle_of_the_day(client):
     assert first.status_code == 302
     assert client.get(reverse("learn:of_the_day"))["Location"] == first["Location"]
     catalogue = questions.catalogue()
-    today = datetime.date.today()
+    today = timezone.localdate()
     assert first["Location"] == reverse("learn:question", args=[catalogue.of_the_day(today).slug])
     assert client.get(reverse("learn:question", args=["pas-une-question"])).status_code == 404
 
