@@ -97,7 +97,8 @@ class Catalogue:
 
     def areas(self) -> list[dict]:
         out = []
-        for value, label in WorkedExample.Topic.choices:
+        # Beginners' areas first.
+        for value, label in sorted(WorkedExample.Topic.choices, key=lambda choice: LEVELS.get(choice[0], 2)):
             items = [question for question in self.questions if question.area == value]
             if items:
                 out.append({"slug": value, "label": label, "level": LEVELS.get(value, 2),
@@ -144,7 +145,9 @@ def catalogue() -> Catalogue:
     key = hashlib.sha256(repr(list(rows)).encode()).hexdigest()
     found = _cached.get(key)
     if found is None:
-        built = Catalogue(list(build(WorkedExample.objects.order_by("topic", "order", "slug"))))
+        topics = list(WorkedExample.Topic.values)
+        built = Catalogue(sorted(build(WorkedExample.objects.order_by("topic", "order", "slug")),
+                                 key=lambda q: (q.level, topics.index(q.area) if q.area in topics else len(topics))))
         with _lock:
             _cached.clear()
             _cached[key] = built
