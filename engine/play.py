@@ -959,7 +959,6 @@ class Play:
             if o.on_board and o.controller == tp and o.exhausted:
                 o.exhausted = False
                 self.emit("readied", object=oid)
-        self.settle()
         self.phase_cleanup()
         self.tr.step("phase", reason={"code": "beginning", "player": tp})
         temp = [
@@ -998,7 +997,8 @@ class Play:
 
     def phase_cleanup(self) -> None:
         """R. 319.2, 335: between two phases, a cleanup, then what triggered resolves before going on."""
-        self.settle()
+        if self.fresh:  # something happened since the last computation
+            self.settle()
         self.cleanup()
         self.settle_chain()
 
