@@ -295,3 +295,102 @@ def test_works_without_javascript(browser, live_site):
     expect(page.locator("#sb-e-0 legend")).to_contain_text("Augmentation ·")
     expect(page.locator("[data-sandbox-status]")).to_contain_text("Unité A : puissance 6")
     context.close()
+
+
+@pytest.fixture
+def slow_sandbox(monkeypatch):
+    """Every sandbox answer takes 0.8 s, so the player keeps editing while a save is in flight."""
+    import time
+
+    from sandbox import builder
+
+    evaluate = builder.evaluate
+
+    def slow(*args, **kwargs):
+        time.sleep(0.8)
+        return evaluate(*args, **kwargs)
+
+    monkeypatch.setattr(builder, "evaluate", slow)
+
+
+def settle_saves(page):
+    """Wait for the save in flight, then for the one a late edit asks for (400 ms later), then its answer."""
+    wait_settled(page)
+    page.wait_for_timeout(600)
+    wait_settled(page)
+
+
+def start_a_save(page):
+    power = page.locator("#sb-o-0-printed_power")
+    power.fill("5")
+    power.press("Tab")  # a change: the workspace is saved and swapped 400 ms later
+    page.wait_for_function("() => document.querySelector('#sandbox-form.htmx-request')")
+
+
+def test_a_name_typed_while_saving_is_kept(page, live_site, slow_sandbox):
+    page.goto(live_site + "/bac-a-sable/?modele=combat")
+    start_a_save(page)
+    name = page.locator("#sb-o-1-name")
+    name.click()
+    name.press("Control+A")
+    name.press_sequentially("Jinx", delay=40)
+    name.press("Tab")  # on to the next field before the answer comes back
+    settle_saves(page)
+    expect(page.locator("#sb-o-1-name")).to_have_value("Jinx")
+    expect(page.locator("#sb-o-1 legend")).to_contain_text("Jinx")  # and the server got it
+    expect(page.locator("#sb-o-0-printed_power")).to_have_value("5")
+
+
+def test_typing_through_a_save_keeps_value_focus_and_caret(page, live_site, slow_sandbox):
+    page.goto(live_site + "/bac-a-sable/?modele=combat")
+    start_a_save(page)
+    name = page.locator("#sb-o-1-name")
+    name.click()
+    name.press("Control+A")
+    name.press_sequentially("Jinx", delay=350)  # the answer lands between two keys
+    wait_settled(page)
+    expect(name).to_be_focused()
+    assert page.evaluate("() => [document.activeElement.value, document.activeElement.selectionStart]") == ["Jinx", 4]
+    name.press_sequentially(" la folle")
+    expect(name).to_have_value("Jinx la folle")
+
+
+def test_a_select_changed_while_saving_does_not_revert(page, live_site, slow_sandbox):
+    page.goto(live_site + "/bac-a-sable/?modele=combat")
+    zone = page.locator("#sb-o-1-zone")
+    other = page.evaluate(
+        "() => [...document.querySelectorAll('#sb-o-1-zone option')].map((o) => o.value).find((v) => v && v !== "
+        "document.querySelector('#sb-o-1-zone').value)"
+    )
+    start_a_save(page)
+    zone.select_option(other)
+    settle_saves(page)
+    expect(page.locator("#sb-o-1-zone")).to_have_value(other)
+    page.wait_for_timeout(300)
+    settle_saves(page)
+    expect(page.locator("#sb-o-1-zone")).to_have_value(other)
+
+
+def test_a_refused_form_stays_in_the_page_with_the_debug_error_handler(page, live_site, settings):
+    """`make run` (DEBUG) adds django-htmx's error handler, which shows any 400 as a whole raw page."""
+    settings.DEBUG = True
+    page.goto(live_site + "/bac-a-sable/")
+    assert page.locator("script[data-debug='True']").count() == 1  # the handler is on the page
+    add_unit(page, "quatre")
+    page.locator("#sb-run").click()
+    expect(page.locator("#sb-errors")).to_be_focused()
+    expect(page.locator("#sb-o-0-printed_power_error")).to_contain_text("nombre entier")
+    expect(page.locator("header.site-header")).to_be_visible()  # the page, not the raw answer
+    assert page.evaluate("() => document.querySelectorAll('link[rel=stylesheet]').length") >= 2
+
+
+def test_a_shared_link_opens_at_the_result_on_a_phone(browser, live_site):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR")
+    page = context.new_page()
+    page.goto(live_site + "/bac-a-sable/?modele=combat")
+    link = page.locator("#sb-share-url").input_value()
+    assert link.endswith("#resultat")
+    for address in (link, link.split("#")[0]):  # a link shared before it carried « #resultat » too
+        page.goto(address)
+        expect(page.locator("#sb-result-title")).to_be_in_viewport()
+    context.close()

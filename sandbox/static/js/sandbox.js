@@ -5,7 +5,9 @@ import { announce } from "./announce.js";
 const WORKSPACE = "sandbox-workspace";
 const PLAYER = "sandbox-player";
 let sentValues = new Map();
-let restore = null;
+let kept = []; // the fields an answer must not replace: [{ id, edited }]
+let activeBefore = null;
+let caret = {};
 let lastSubmit = -1;
 let inFlight = false;
 let deferred = null; // what the learner asked for while a request was in flight
@@ -63,19 +65,27 @@ document.addEventListener("htmx:afterRequest", (event) => {
   }, 0);
 });
 
-function textFields(root) {
-  return root.querySelectorAll('input[type="text"]:not([readonly]), textarea:not([readonly])');
+// Fields the learner may still be editing when a save comes back: every field with a value.
+const FIELDS = 'input:not([type="hidden"]):not([type="submit"]):not([type="button"]):not([readonly]), select, textarea:not([readonly])';
+
+function fieldValue(field) {
+  if (field.type === "checkbox" || field.type === "radio") return field.checked ? "1" : "";
+  if (field.multiple) return [...field.selectedOptions].map((o) => o.value).join("\u0001");
+  return field.value;
 }
 
-// Remember what each text field held when the request left, so a field typed into during the request
-// is not overwritten by the server's (older) copy.
+// What each field held when the request left: a field that differs when the answer comes back was edited meanwhile.
 document.addEventListener("htmx:configRequest", (event) => {
   const workspace = document.getElementById(WORKSPACE);
   if (!workspace || !workspace.contains(event.detail.elt)) return;
   sentValues = new Map();
-  for (const input of textFields(workspace)) if (input.id) sentValues.set(input.id, input.value);
+  for (const field of workspace.querySelectorAll(FIELDS)) if (field.id) sentValues.set(field.id, fieldValue(field));
 });
 
+// A save must never replace a field the learner is editing. The answer swaps the whole workspace (row titles,
+// errors, result), but the field that has the focus, and any field edited since the request left, are kept as
+// they are (htmx's hx-preserve: the very same element, so its value, caret and focus survive), and a new save
+// sends what the server has not seen yet.
 document.addEventListener("htmx:beforeSwap", (event) => {
   const target = event.detail.target;
   if (!target || (target.id !== WORKSPACE && target.id !== PLAYER)) return;
@@ -84,13 +94,28 @@ document.addEventListener("htmx:beforeSwap", (event) => {
     event.detail.shouldSwap = true;
     event.detail.isError = false;
   }
-  restore = null;
+  kept = [];
+  if (target.id !== WORKSPACE || !event.detail.shouldSwap) return;
   const active = document.activeElement;
-  if (target.id === WORKSPACE && active && active.id && target.contains(active)
-      && active.matches('input[type="text"], textarea') && sentValues.has(active.id)
-      && sentValues.get(active.id) !== active.value) {
-    restore = { id: active.id, value: active.value, start: active.selectionStart, end: active.selectionEnd };
+  activeBefore = active;
+  caret = { start: active && active.selectionStart, end: active && active.selectionEnd };
+  for (const field of target.querySelectorAll(FIELDS)) {
+    if (!field.id) continue;
+    const edited = sentValues.has(field.id) && sentValues.get(field.id) !== fieldValue(field);
+    if (edited || field === active) kept.push({ id: field.id, edited });
   }
+  if (!kept.length) return;
+  const answer = document.createElement("template");
+  answer.innerHTML = event.detail.serverResponse;
+  kept = kept.filter(({ id }) => {
+    const fresh = answer.content.getElementById(id);
+    // A field the answer no longer has (its row was deleted) or now names differently is not kept.
+    if (!fresh || fresh.tagName !== document.getElementById(id).tagName) return false;
+    fresh.setAttribute("hx-preserve", "");
+    fresh.removeAttribute("autofocus");
+    return true;
+  });
+  event.detail.serverResponse = answer.innerHTML;
 });
 
 function initCopy(root) {
@@ -122,17 +147,16 @@ document.addEventListener("htmx:afterSwap", (event) => {
   const workspace = document.getElementById(WORKSPACE);
   if (!workspace || event.detail.target.id !== WORKSPACE) return;
   initWorkspace(workspace);
-  if (restore) {
-    const field = document.getElementById(restore.id);
-    if (field) {
-      field.value = restore.value;
-      field.focus({ preventScroll: true });
-      try { field.setSelectionRange(restore.start, restore.end); } catch { /* not a text field */ }
-      // What was typed during the request has not reached the server yet: send it.
-      field.dispatchEvent(new Event("change", { bubbles: true }));
-    }
-    restore = null;
+  const edited = kept.filter((k) => k.edited).map((k) => document.getElementById(k.id)).filter(Boolean);
+  const active = kept.map((k) => document.getElementById(k.id)).find((f) => f && f === activeBefore);
+  // Without the moveBefore API the preserved element is moved back into place and loses the focus: give it back.
+  if (active && document.activeElement !== active) {
+    active.focus({ preventScroll: true });
+    try { active.setSelectionRange(caret.start, caret.end); } catch { /* not a text field */ }
   }
+  kept = [];
+  // What was edited during the request has not reached the server yet: send it.
+  if (edited.length) edited[0].dispatchEvent(new Event("change", { bubbles: true }));
   const status = workspace.querySelector("[data-sandbox-status]");
   if (status) announce(status.textContent.trim());
 });
