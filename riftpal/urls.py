@@ -10,6 +10,7 @@ handler500 = "riftpal.middleware.server_error_or_unavailable"
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("riftpal.health")),
+    path("", include("riftpal.offline")),
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
     path("glossaire/", include("glossary.urls")),
     path("", include("examples.urls")),

@@ -1,0 +1,94 @@
+"""Offline at the table: the service worker keeps the rules index, the FAQ, the glossary and visited pages."""
+
+import json
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+SHOTS = Path("/tmp/offline-shots")
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_the_worker_and_the_manifest_are_served_for_the_whole_site(client):
+    response = client.get(reverse("offline:service_worker"))
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert response["Service-Worker-Allowed"] == "/"
+    assert "no-store" in response["Cache-Control"]
+    body = response.content.decode()
+    config = json.loads(body.split("const CONFIG = ", 1)[1].split(";\n", 1)[0])
+    assert config["pages"] == ["/regles/", "/faq/", "/glossaire/"]
+    assert "/static/css/site.css" in config["frame"] and config["version"]
+    manifest = client.get(reverse("offline:manifest"))
+    assert manifest["Content-Type"] == "application/manifest+json"
+    assert manifest.json()["lang"] == "fr" and manifest.json()["scope"] == "/"
+
+
+def wait_for_the_worker(page):
+    """Installed (frame and indexes kept) and in control of the page."""
+    page.evaluate("() => navigator.serviceWorker.ready")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+def test_visited_pages_and_the_indexes_open_offline(browser, live_site, width, height):
+    from rules.models import FAQEntry
+
+    faq_url = live_site + FAQEntry.objects.order_by("pk").first().get_absolute_url()
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="fr-FR")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    errors = []
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.goto(live_site + "/")
+    assert page.locator("link[rel=manifest]").count() == 1
+    wait_for_the_worker(page)
+    page.goto(faq_url)
+    title = page.locator("h1").inner_text()
+    expect(page.locator("[data-offline-notice]")).to_have_count(0)
+
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("h1")).to_have_text(title)
+    expect(page.locator("[data-offline-notice]")).to_contain_text("Hors ligne")
+    expect(page.locator("link[rel=stylesheet]").first).to_be_attached()
+    assert page.evaluate("() => getComputedStyle(document.body).fontFamily") not in ("", "Times New Roman")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"faq-offline-{width}.png"))
+    # Never visited, but kept at install: the rules index and the glossary.
+    page.goto(live_site + "/regles/")
+    expect(page.locator("h1")).to_be_visible()
+    expect(page.locator("[data-offline-notice]")).to_contain_text("Hors ligne")
+    page.goto(live_site + "/glossaire/")
+    expect(page.locator("[data-offline-notice]")).to_contain_text("Hors ligne")
+    page.screenshot(path=str(SHOTS / f"glossary-offline-{width}.png"))
+    # A page this device never kept: says so and lists what it has.
+    page.goto(live_site + "/guides/")
+    expect(page.locator("h1")).to_have_text("Hors ligne")
+    expect(page.get_by_role("link", name=title)).to_be_visible()
+    page.screenshot(path=str(SHOTS / f"unknown-offline-{width}.png"))
+
+    context.set_offline(False)
+    page.goto(faq_url)
+    expect(page.locator("[data-offline-notice]")).to_have_count(0)
+    # Requests that failed while offline are expected; a CSP refusal or a script error is not.
+    assert [e for e in errors if "net::ERR_" not in e and "503" not in e] == []
+    context.close()
+
+
+def test_a_new_release_drops_the_old_caches(browser, live_site, monkeypatch):
+    from riftpal import offline
+
+    context = browser.new_context(locale="fr-FR")
+    page = context.new_page()
+    page.goto(live_site + "/")
+    wait_for_the_worker(page)
+    before = page.evaluate("() => caches.keys()")
+    assert before and all(name.startswith("riftpal-") for name in before)
+    monkeypatch.setattr(offline, "_release", lambda: "une-nouvelle-version")
+    page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    page.wait_for_function(
+        "() => caches.keys().then((k) => k.length && k.every((n) => n.endsWith('-une-nouvelle-version')))")
+    context.close()
