@@ -301,7 +301,7 @@ def load_content(env: dict[str, str]) -> Callable[[], str]:
     (their records are rewound first), so load_content rewrites each of them while readers post feedback."""
     def fault() -> str:
         rewound = subprocess.run([PYTHON, "manage.py", "shell", "-c", REWIND], cwd=ROOT, env=env,
-                                 capture_output=True, text=True).stdout.strip()
+                                 capture_output=True, text=True).stdout.strip().splitlines()[-1:]
         started = time.monotonic()
         result = subprocess.run([PYTHON, "manage.py", "load_content"], cwd=ROOT, env=env,
                                 capture_output=True, text=True)
@@ -310,7 +310,7 @@ def load_content(env: dict[str, str]) -> Callable[[], str]:
             print("  ✗ load_content a échoué :", (result.stderr or result.stdout).strip().splitlines()[-1:])
             load_content.failed = True
             return f"load_content ÉCHOUÉ en {took:.0f} s"
-        return (f"load_content réussi en {took:.0f} s, {rewound} contenus à réécrire "
+        return (f"load_content réussi en {took:.0f} s, {''.join(rewound)} contenus à réécrire "
                 f"({result.stdout.strip().splitlines()[-1][:100]})")
     return fault
 
