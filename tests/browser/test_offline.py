@@ -7,6 +7,8 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.conftest import axe_violations
+
 SHOTS = Path("/tmp/offline-shots")
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -57,6 +59,7 @@ def test_visited_pages_and_the_indexes_open_offline(browser, live_site, width, h
     assert page.evaluate("() => getComputedStyle(document.body).fontFamily") not in ("", "Times New Roman")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"faq-offline-{width}.png"))
+    assert axe_violations(page) == []
     # Never visited, but kept at install: the rules index and the glossary.
     page.goto(live_site + "/regles/")
     expect(page.locator("h1")).to_be_visible()
@@ -69,6 +72,7 @@ def test_visited_pages_and_the_indexes_open_offline(browser, live_site, width, h
     expect(page.locator("h1")).to_have_text("Hors ligne")
     expect(page.get_by_role("link", name=title)).to_be_visible()
     page.screenshot(path=str(SHOTS / f"unknown-offline-{width}.png"))
+    assert axe_violations(page) == []
 
     context.set_offline(False)
     page.goto(faq_url)
