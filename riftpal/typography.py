@@ -45,7 +45,10 @@ BEFORE_COLON_RE = re.compile(r"[ \u202f]?\u00a0?:(?=\s|$)")
 # Every space already inside the guillemets (no-break ones and « &nbsp; » included) becomes one no-break space.
 GUILLEMET_SPACE = r"(?:[ \t\r\n\u00a0\u202f]|&nbsp;|&#160;|&#[xX][aA]0;)*"
 OPEN_GUILLEMET_RE = re.compile("«" + GUILLEMET_SPACE)
-CLOSE_GUILLEMET_RE = re.compile(GUILLEMET_SPACE + "»")
+# Before « » » the spaces are stripped by hand: a pattern starting with a repetition would be tried at every
+# character of the run instead of being searched for.
+SPACES = " \t\r\n\u00a0\u202f"
+SPACE_ENTITIES = ("&nbsp;", "&#160;", "&#xa0;", "&#xA0;", "&#Xa0;", "&#XA0;")
 # « R. 459 »: the abbreviation and its number stay on one line. It starts with a fixed letter (a fast search).
 RULE_NUMBER_RE = re.compile(r"R\.[ \u202f](?=\d)")
 
@@ -90,8 +93,22 @@ def _text(segment: str) -> str:
     if "«" in segment:
         segment = OPEN_GUILLEMET_RE.sub("«\u00a0", segment)
     if "»" in segment:
-        segment = CLOSE_GUILLEMET_RE.sub("\u00a0»", segment)
+        segment = _close_guillemets(segment)
     return segment
+
+
+def _close_guillemets(segment: str) -> str:
+    parts = segment.split("»")
+    for i, part in enumerate(parts[:-1]):
+        while True:
+            stripped = part.rstrip(SPACES)
+            entity = next((e for e in SPACE_ENTITIES if stripped.endswith(e)), "")
+            stripped = stripped[: len(stripped) - len(entity)]
+            if stripped == part:
+                break
+            part = stripped
+        parts[i] = part + "\u00a0"
+    return "»".join(parts)
 
 
 def french_typography(html: str) -> str:
