@@ -94,11 +94,41 @@ def _replacement() -> dict:
     }
 
 
+def _two_against_one() -> dict:
+    """The board first: two players, their bases, a battlefield each side holds or not; two of your units move
+    from your base onto the battlefield the opponent holds with one unit, and the combat follows by itself."""
+    return {
+        "title": "Deux unités contre une",
+        "description": (
+            "Vos deux unités partent de votre base vers le champ de bataille que l'adversaire tient avec une "
+            "seule unité : le déplacement déclenche le combat."
+        ),
+        "topic": "combat",
+        "players": [_YOU, _THEM],
+        "objects": [
+            {"id": "bf1", "name": "Champ de l'adversaire", "type": "battlefield", "controller": "p2"},
+            {"id": "bf2", "name": "Champ libre", "type": "battlefield"},
+            {"id": "u1", "name": "Votre unité A", "printed_power": 3, "zone": "base", "controller": "p1"},
+            {"id": "u2", "name": "Votre unité B", "printed_power": 2, "zone": "base", "controller": "p1"},
+            {"id": "u3", "name": "Unité adverse", "printed_power": 4, "zone": "battlefield", "at": "bf1",
+             "controller": "p2"},
+        ],
+        "effects": [],
+        "actions": [{"do": "standard_move", "objects": ["u1", "u2"], "to": "bf1"}],
+    }
+
+
 PRESETS = {
     p.slug: p
     for p in (
         Preset("deux-effets", "Deux effets de puissance", "une unité, « jusqu'à 5 » et +2", _two_power_effects()),
         Preset("combat", "Un combat", "deux unités, dont une qui défend avec Bouclier", _combat()),
+        Preset(
+            "deux-contre-un",
+            "Deux unités contre une",
+            "deux joueurs, leurs bases et deux champs de bataille ; vos unités attaquent",
+            _two_against_one(),
+        ),
         Preset("remplacement", "Un remplacement", "une mort remplacée par un retour à la base", _replacement()),
     )
     if all(a["do"] in ACTIONS for a in p.scenario["actions"])

@@ -799,3 +799,14 @@ def test_the_scenario_file_is_for_editors_only(client, admin_client):
     assert "Scénario à coller" not in html and "Exporter le scénario" not in html and 'id="sb-yaml"' not in html
     html = html_of(admin_client.get(URL, {"s": code}))
     assert "Scénario à coller" in html and "Exporter le scénario" in html and 'id="sb-yaml"' in html
+
+
+@pytest.mark.django_db
+def test_two_units_against_one_starts_from_the_board(client):
+    html = html_of(client.get(URL, {"modele": "deux-contre-un"}))
+    assert "Résultat mis à jour" in html, html[html.find("data-sandbox-status") :][:400]
+    fields = form_fields(html)
+    assert fields["p-0-name"] == ["Vous"] and fields["p-1-name"] == ["Adversaire"]
+    assert [fields[f"o-{i}-type"] for i in range(2)] == [["battlefield"], ["battlefield"]]
+    assert fields["o-0-controller"] == ["p2"] and fields["o-1-controller"] == [""]
+    assert "Combat" in html or "combat" in html
