@@ -40,6 +40,7 @@ ON_BOARD = ("base", "battlefield")
 UNIT_TYPES = ("unit", "token")
 MAX_ORDERED = 5
 POWER_QUESTIONS_PER_EXAMPLE = 2
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when installed
 
 
 @dataclass(frozen=True)
@@ -207,7 +208,7 @@ def build(examples) -> Iterator[Question]:
         try:
             # The stored result proves the engine accepted this text: libyaml reads it fast (the engine's own,
             # validating loader takes a tenth of a second per scenario, and the whole catalogue is read at once).
-            data = yaml.load(example.scenario, Loader=yaml.CSafeLoader)
+            data = yaml.load(example.scenario, Loader=SAFE_LOADER)  # noqa: S506 - a safe loader
             switches = player.available_switches(data)
         except Exception:  # a scenario the current engine refuses gives no question
             continue
