@@ -393,4 +393,10 @@ def test_a_shared_link_opens_at_the_result_on_a_phone(browser, live_site):
     for address in (link, link.split("#")[0]):  # a link shared before it carried « #resultat » too
         page.goto(address)
         expect(page.locator("#sb-result-title")).to_be_in_viewport()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "shared-link-390x844.png"))
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(live_site + "/bac-a-sable/?modele=deux-contre-un")
+    page.screenshot(path=str(SHOTS / "board-preset-1280x800.png"))
+    page.locator("#sb-section-o").screenshot(path=str(SHOTS / "board-preset-units-1280.png"))
     context.close()
