@@ -266,7 +266,7 @@ def test_why_no_point_was_scored_names_the_missing_battlefield(client, db):
     scored = step_where(example, lambda s: s.get("kind") == "score")
     _, html = page(client, example.slug, etape=scored)
     why = re.search(r'<div class="why".*?</div>', html, re.S).group(0)
-    assert "Pourquoi aucun point" in why and "Pont de Piltover" in why and 'href="/regles/471/"' in why
+    assert "Pourquoi aucun point" in why and "Pont de Piltover" in why and 'href="/regles/473/"' in why
 
 
 def test_what_if_tank_off_and_stunned_change_the_combat(client, db):
