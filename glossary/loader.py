@@ -45,26 +45,18 @@ def symmetric_related(entries: list[dict]) -> dict[str, set[str]]:
 
 
 def adopt_former_slugs(loader, entries: list[dict]) -> None:
-    """A term shipped under a new slug takes over its row stored under a ``former_slugs`` one, with the
-    loader's record of it, so the rename is an update (or kept, if an editor changed the term)."""
-    # The content records and their fingerprints belong to the rules loader, our only caller.
-    from rules.loader import fingerprint
-    from rules.models import ContentRecord as Record
-
+    """A term shipped under a new slug takes over its row stored under a ``former_slugs`` one; the loader moves
+    its record along (``Loader.adopt``), so the rename is an update, or kept if an editor changed the term."""
     for data in entries:
         old = Term.objects.filter(slug__in=data.get("former_slugs") or []).first()
         if old is None or Term.objects.filter(slug=data["slug"]).exists():
             continue
-        record = Record.objects.filter(kind="term", key=old.slug).first()
-        pristine = record is not None and fingerprint(old) == record.fingerprint
-        old.slug = data["slug"]
-        old.save()
-        if record is not None:
-            Record.objects.filter(kind="term", key=data["slug"]).delete()
-            record.key = data["slug"]
-            record.save()
-            if pristine:
-                loader.remember("term", data["slug"], record.shipped_hash, old)
+
+        def rename(term=old, slug=data["slug"]):
+            term.slug = slug
+            term.save()
+
+        loader.adopt("term", old.slug, data["slug"], old, rename)
 
 
 def load_terms(loader) -> None:

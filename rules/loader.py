@@ -105,6 +105,20 @@ class Loader:
             kind=kind, key=key, defaults={"shipped_hash": shipped, "fingerprint": fingerprint(obj)}
         )
 
+    def adopt(self, kind: str, old_key: str, new_key: str, obj: models.Model, rename: Callable[[], None]) -> None:
+        """Content now shipped under ``new_key`` (a renamed slug) takes over ``obj``, stored under ``old_key``, with
+        its record: ``rename()`` gives the object its new key, and the rename counts as an update — or is kept as
+        the editor left it, if an editor had changed the object."""
+        record = ContentRecord.objects.filter(kind=kind, key=old_key).first()
+        pristine = record is not None and fingerprint(obj) == record.fingerprint
+        rename()
+        if record is not None:
+            ContentRecord.objects.filter(kind=kind, key=new_key).delete()
+            record.key = new_key
+            record.save()
+            if pristine:
+                self.remember(kind, new_key, record.shipped_hash, obj)
+
     # --- the kinds of content -------------------------------------------------------------------------
 
     def load_categories(self):

@@ -13,8 +13,9 @@ ALLOWED = {
     "rules": {"glossary", "examples", "engine"},
     "search": set(),
     "sandbox": {"examples", "glossary", "engine"},
+    "learn": {"rules", "examples", "glossary", "engine"},
 }
-PROJECT = {"engine", "rules", "glossary", "examples", "search", "sandbox", "riftpal"}
+PROJECT = {"engine", "rules", "glossary", "examples", "search", "sandbox", "learn", "riftpal"}
 
 
 def package_of(path: Path) -> str:
