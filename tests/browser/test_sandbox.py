@@ -341,6 +341,21 @@ def test_a_name_typed_while_saving_is_kept(page, live_site, slow_sandbox):
     expect(page.locator("#sb-o-0-printed_power")).to_have_value("5")
 
 
+def test_a_name_typed_before_the_answer_and_left_after_it_reaches_the_server(page, live_site, slow_sandbox):
+    """The answer lands after the last key but before the learner leaves the field: no change event follows."""
+    page.goto(live_site + "/bac-a-sable/?modele=combat")
+    start_a_save(page)
+    name = page.locator("#sb-o-1-name")
+    name.click()
+    name.press("Control+A")
+    name.press_sequentially("Jinx", delay=40)
+    wait_settled(page)  # the answer is in while the field still has the focus
+    name.press("Tab")
+    settle_saves(page)
+    expect(page.locator("#sb-o-1-name")).to_have_value("Jinx")
+    expect(page.locator("#sb-o-1 legend")).to_contain_text("Jinx")
+
+
 def test_typing_through_a_save_keeps_value_focus_and_caret(page, live_site, slow_sandbox):
     page.goto(live_site + "/bac-a-sable/?modele=combat")
     start_a_save(page)

@@ -155,8 +155,13 @@ document.addEventListener("htmx:afterSwap", (event) => {
     try { active.setSelectionRange(caret.start, caret.end); } catch { /* not a text field */ }
   }
   kept = [];
-  // What was edited during the request has not reached the server yet: send it.
-  if (edited.length) edited[0].dispatchEvent(new Event("change", { bubbles: true }));
+  // What was edited during the request has not reached the server yet: send it. Not from here: htmx has not
+  // wired the new form yet (that happens when it settles), and the old form's pending 400 ms change left with it.
+  // The end of the request sends it on the new form; if that already happened, the next turn of the loop does.
+  if (edited.length) {
+    if (inFlight) deferred = deferred || { change: true };
+    else window.setTimeout(() => { if (edited[0].isConnected) edited[0].dispatchEvent(new Event("change", { bubbles: true })); }, 0);
+  }
   const status = workspace.querySelector("[data-sandbox-status]");
   if (status) announce(status.textContent.trim());
 });
