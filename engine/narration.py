@@ -338,6 +338,11 @@ def _cleanup(step: dict, r: dict, o: str) -> str:
         n = len(r.get("effects") or [])
         what = "la compétence déclenchée va" if n == 1 else f"les {n} compétences déclenchées vont"
         return f"Nettoyage terminé : {what} sur la chaîne, où chacun peut y répondre (R. 334, 383.3)."
+    if code == "combat_staged":
+        return (
+            f"Nettoyage : des unités de {_player(step, r.get('defender'))} se trouvent maintenant à {o}, face à "
+            f"celles de {_player(step, r.get('attacker'))} : la confrontation devient un combat (R. 323.8, 323.13)."
+        )
     if code == "victory":
         if r.get("immediate"):
             return (

@@ -250,6 +250,7 @@ class Play:
             changed = self.lose_empty_control() or changed
             if not changed:
                 break
+        self.combat_in_showdown()
         if self.pending_triggers:
             # R. 334.1–334.2: the cleanup is done; the abilities that triggered can now be finalized.
             self.tr.step("cleanup", reason={"code": "cleanup_done",
@@ -267,6 +268,32 @@ class Play:
             self.contested.insert(0, self.contested.pop(idx))
         bf, attacker = self.contested[0]
         self.open_showdown(bf, attacker)
+
+    def combat_in_showdown(self) -> None:
+        """R. 323.8, 323.13: in a Showdown Open State, units of an opponent now at the battlefield of a
+        non-combat showdown stage a combat there, and the showdown becomes a combat showdown."""
+        sd = self.showdown
+        if sd is None or sd["combat"] or self.closed() or self.winner is not None:
+            return
+        bf, attacker = sd["battlefield"], sd["attacker"]
+        others = [p for p in self.world.turn_order() if p != attacker and self.units_at(bf, p)]
+        if not others or not self.units_at(bf, attacker):
+            return
+        sd["combat"], sd["defender"] = True, others[0]
+        self.tr.step("cleanup", object=bf, reason={"code": "combat_staged", "attacker": attacker,
+                                                    "defender": others[0]})
+        self.start_combat(bf, attacker, others[0])
+
+    def start_combat(self, bf: str, attacker: str, defender: str) -> None:
+        """R. 461, 344.1: a combat begins — attacker and defender designations."""
+        self.emit("combat_started", object=bf, attacker=attacker, defender=defender)
+        for oid in self.units_at(bf, attacker):
+            self.world.objects[oid].attacking = True
+            self.emit("attacking", object=oid)
+        for oid in self.units_at(bf, defender):
+            self.world.objects[oid].defending = True
+            self.emit("defending", object=oid)
+        self.settle()
 
     def kill_lethal(self) -> bool:
         """R. 323.4: every unit with lethal damage marked dies, all together (R. 142.4)."""
@@ -341,14 +368,7 @@ class Play:
         }
         self.emit("showdown_started", object=bf, attacker=attacker, defender=defender, combat=combat)
         if combat:
-            self.emit("combat_started", object=bf, attacker=attacker, defender=defender)
-            for oid in self.units_at(bf, attacker):
-                self.world.objects[oid].attacking = True
-                self.emit("attacking", object=oid)
-            for oid in self.units_at(bf, defender):
-                self.world.objects[oid].defending = True
-                self.emit("defending", object=oid)
-            self.settle()
+            self.start_combat(bf, attacker, defender)
         self.tr.show_board(self.board_tuple())
         self.tr.step("priority", object=bf, reason={"code": "focus", "player": attacker, "battlefield": bf})
 
@@ -367,8 +387,12 @@ class Play:
         self.contested = [(b, p) for b, p in self.contested if b != bf]
         if sd["combat"]:
             self.run_combat(bf, sd["attacker"], sd["defender"])
-        elif self.units_at(bf, sd["attacker"]):
-            self.gain_control(bf, sd["attacker"])
+        else:
+            # R. 348.2.a: the only player with units left there establishes control (not necessarily
+            # the one who contested it); a conquer if it was not theirs (R. 348.2.a.1).
+            present = [p for p in self.world.turn_order() if self.units_at(bf, p)]
+            if len(present) == 1:
+                self.gain_control(bf, present[0])
         self.tr.show_board(self.board_tuple())
         self.cleanup()
 
@@ -716,16 +740,19 @@ class Play:
             if o.is_unit and o.on_board and o.damage:
                 o.damage = 0
                 self.emit("healed", object=oid)
+        restaged = False
         if alive_a and alive_d:
             report["result"] = "recalled"
             self.process([Ev("recall", obj=oid) for oid in alive_a])
+            if self.units_at(bf, attacker) and self.units_at(bf, defender):
+                # R. 468.3.d.1: the recall was replaced and both sides are still here — no result, and
+                # a new showdown and combat are staged at this battlefield (no control change, R. 468.5).
+                restaged = True
+                report["restaged"] = True
         elif alive_a:
             report["result"] = "conquered"
         elif alive_d:
             report["result"] = "defended"
-            if self.world.objects[bf].controller != defender:
-                self.world.objects[bf].controller = defender
-                self.emit("control_gained", object=bf, player=defender)
         else:
             report["result"] = "uncontrolled"
             if self.world.objects[bf].controller is not None:
@@ -739,16 +766,24 @@ class Play:
         self.combats.append(report)
         self.combat_at = None
         self.settle()
-        if report["result"] == "conquered":
-            self.gain_control(bf, attacker)
+        if restaged:
+            self.contested.append((bf, attacker))
+            self.emit("contested", object=bf, player=attacker)
+        elif report["result"] in ("conquered", "defended"):
+            # R. 468.5, 468.5.d–e: the winner establishes control if it was not theirs — the defender
+            # of a battlefield they did not control conquers it too.
+            self.gain_control(bf, attacker if report["result"] == "conquered" else defender)
 
     # ------------------------------------------------------------------ scoring (R. 469–474)
     def gain_control(self, bf: str, player: str) -> None:
+        """Establish control (R. 188, 468.5, 348.2.a): a player who did not control the battlefield
+        gains it, which is a Conquer (R. 471.1); keeping a battlefield already controlled scores nothing."""
         o = self.world.objects[bf]
-        if o.controller != player:
-            o.controller = player
-            self.emit("control_gained", object=bf, player=player)
-            self.settle()
+        if o.controller == player:
+            return
+        o.controller = player
+        self.emit("control_gained", object=bf, player=player)
+        self.settle()
         self.score(player, bf, "conquer")
 
     def score(self, player: str, bf: str, how: str) -> None:
