@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from .questions import DEATHS, ORDER, POINTS, POWER, Question
+from .questions import ALLOWED, DEATHS, ORDER, POINTS, POWER, Question
 
 ORDINALS = ["En premier", "En deuxième", "En troisième", "En quatrième", "En cinquième"]
 
@@ -23,6 +23,11 @@ class AnswerForm(forms.Form):
             self.fields["reponse"] = forms.MultipleChoiceField(
                 label=question.prompt, required=False, widget=forms.CheckboxSelectMultiple,
                 choices=[(choice.value, choice.label) for choice in question.choices])
+        elif question.kind == ALLOWED:
+            self.fields["reponse"] = forms.ChoiceField(
+                label=question.prompt, widget=forms.RadioSelect,
+                choices=[(choice.value, choice.label) for choice in question.choices],
+                error_messages={"required": "Choisissez oui ou non."})
         elif question.kind == ORDER:
             options = [("", "— choisir —")] + [(choice.value, choice.label) for choice in question.choices]
             for position in range(len(question.choices)):
@@ -40,6 +45,8 @@ class AnswerForm(forms.Form):
 
     def answer(self):
         if self.question.kind == POWER:
+            return self.cleaned_data["reponse"]
+        if self.question.kind == ALLOWED:
             return self.cleaned_data["reponse"]
         if self.question.kind == ORDER:
             return tuple(self.cleaned_data[name] for name in self.fields)

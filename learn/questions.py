@@ -22,12 +22,15 @@ import yaml
 from examples import player
 from examples.models import WorkedExample
 
-POWER, DEATHS, POINTS, ORDER = "puissance", "morts", "points", "ordre"
+from . import permis
+
+POWER, DEATHS, POINTS, ORDER, ALLOWED = "puissance", "morts", "points", "ordre", "permis"
 KIND_LABELS = {
     POWER: "Puissance finale",
     DEATHS: "Qui meurt ?",
     POINTS: "Qui gagne un point ?",
     ORDER: "Dans quel ordre ?",
+    ALLOWED: "Ce coup est-il permis ?",
 }
 # Level of each area (the worked examples' topics): 1 débutant, 2 confirmé, 3 juge.
 LEVELS = {
@@ -63,6 +66,8 @@ class Question:
     changes: tuple[tuple[str, object], ...] = ()
     change_label: str = ""
     choices: tuple[Choice, ...] = field(default=())
+    permis: str = ""  # « Ce coup est-il permis ? »: the slug of its situation (``learn/content/permis.yaml``)
+    change_index: int = -1  # which of the situation's changes is applied (-1: none)
 
     @property
     def level(self) -> int:
@@ -147,7 +152,8 @@ def catalogue() -> Catalogue:
     found = _cached.get(key)
     if found is None:
         topics = list(WorkedExample.Topic.values)
-        built = Catalogue(sorted(build(WorkedExample.objects.order_by("topic", "order", "slug")),
+        every = [*build(WorkedExample.objects.order_by("topic", "order", "slug")), *allowed_questions()]
+        built = Catalogue(sorted(every,
                                  key=lambda q: (q.level, topics.index(q.area) if q.area in topics else len(topics))))
         with _lock:
             _cached.clear()
@@ -268,6 +274,28 @@ def _questions(example, data: dict, result: dict, switches: list[dict]) -> Itera
             yield Question(slug=f"{example.slug}-ordre", **base)
 
 
+def allowed_questions() -> Iterator[Question]:
+    """« Ce coup est-il permis ? »: one question per situation and one per change of it; the engine answers."""
+    labels = dict(WorkedExample.Topic.choices)
+    for item in permis.situations():
+        base = {"example_slug": "", "example_title": item["title"], "area": item["area"],
+                "area_label": labels.get(item["area"], item["area"]), "kind": ALLOWED, "prompt": item["ask"],
+                "situation": "", "permis": item["slug"],
+                "choices": (Choice(permis.YES, "Oui, c'est permis"), Choice(permis.NO, "Non, c'est refusé"))}
+        yield Question(slug=f"permis-{item['slug']}", **base)
+        for number, change in enumerate(item.get("changes") or []):
+            suffix = "" if number == 0 else f"-{number + 1}"
+            yield Question(slug=f"permis-{item['slug']}-et-si{suffix}", change_label=change["label"],
+                           change_index=number, changes=(("permis", number),), **base)
+
+
+def allowed_situation(question: Question) -> tuple[dict, dict | None]:
+    """The situation of a « permis ? » question and the change it applies."""
+    item = permis.situation(question.permis)
+    change = (item.get("changes") or [])[question.change_index] if question.change_index >= 0 else None
+    return item, change
+
+
 # --- answers ------------------------------------------------------------------------------------------------------
 
 def result_of(question: Question, example: WorkedExample) -> dict:
@@ -300,6 +328,8 @@ def answer_text(question: Question, answer) -> str:
     labels = {choice.value: choice.label for choice in question.choices}
     if question.kind == ORDER:
         return " → ".join(f"« {labels.get(value, value)} »" for value in answer)
+    if question.kind == ALLOWED:
+        return labels.get(answer, answer)
     if not answer:
         return "personne" if question.kind == POINTS else "aucune unité"
     return ", ".join(labels.get(value, value) for value in sorted(answer, key=list(labels).index))

@@ -5,9 +5,11 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
 
 from examples import player
 from examples.models import WorkedExample
@@ -15,9 +17,11 @@ from glossary.models import Term
 from riftpal.fragments import fragment
 from rules.models import FAQEntry, Guide, RuleSection
 
-from . import path, questions
+from . import first_game, path, permis, questions
 from .forms import AnswerForm
 
+# A link to a step of the player by its trace index (``indice`` once the player numbers steps as shown).
+TRACE_INDEX = getattr(player, "TRACE_INDEX", "etape")
 SUBMITTED = "repondu"  # marks a submitted answer in the query string (an empty checkbox list sends nothing)
 
 
@@ -38,6 +42,14 @@ def _start_steps() -> str:
         "examples": _titles(WorkedExample, "title", wanted["examples"]),
         "guides": _titles(Guide, "title", wanted["guides"]),
     }
+    game = first_game.example()
+    game_data = player.parse_scenario(game.scenario) if game else {}
+    for step in steps:
+        # Each step opens the moment of the whole first game that shows it (or the game's start).
+        if game:
+            index = first_game.moment_index(game_data, game.result or {}, step["slug"])
+            query = f"?{TRACE_INDEX}={index}" if index else ""
+            step["first_game_url"] = f"{reverse('learn:first_game')}{query}#{first_game.PLAYER_ID}"
     for step in steps:
         # A slug whose page is missing (an editor deleted it) is left out rather than linked to a 404.
         step["links"] = {kind: [(slug, titles[kind][slug]) for slug in step[kind] if slug in titles[kind]]
@@ -54,6 +66,32 @@ def start(request: HttpRequest):
         "toc": [(step["slug"], step["title"]) for step in content["steps"]],
         "steps_html": fragment("learn-start", ("debuter",), _start_steps),
     })
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def first_game_page(request: HttpRequest):
+    """The whole first game in the example player, with the story of each turn beside it."""
+    example = first_game.example()
+    if example is None:
+        raise Http404("La première partie n'est pas chargée.")
+    if example.result_is_stale():
+        example.save()  # stored by an older engine: computed again once
+    base_url = reverse("learn:first_game")
+    data = player.parse_scenario(example.scenario)
+    context, status = player.player_context(
+        result=example.result, data=data, scenario_hash=example.scenario_hash, query=request.GET,
+        base_url=base_url, player_id=first_game.PLAYER_ID, title=example.title)
+    context["example"] = example
+    htmx = getattr(request, "htmx", None)
+    if htmx and not htmx.boosted and not htmx.history_restore_request:
+        return render(request, "examples/_player.html", context, status=status)
+    turns = first_game.story(data, example.result)
+    for turn in turns:
+        for moment in turn["moments"]:
+            moment["url"] = f"{base_url}?{TRACE_INDEX}={moment['index']}"
+    context.update({"turns": turns, "player_anchor": first_game.PLAYER_ID})
+    return render(request, "learn/first-game.html", context, status=status)
 
 
 @require_GET
@@ -95,9 +133,11 @@ def question(request: HttpRequest, slug: str):
     item = catalogue.get(slug)
     if item is None:
         raise Http404("Cette question n'existe pas.")
-    example = get_object_or_404(WorkedExample, slug=item.example_slug)
     submitted = SUBMITTED in request.GET
     form = AnswerForm(item, request.GET if submitted else None)
+    if item.kind == questions.ALLOWED:
+        return _allowed(request, catalogue, item, form, submitted)
+    example = get_object_or_404(WorkedExample, slug=item.example_slug)
     data = player.parse_scenario(example.scenario)
     try:
         result = questions.result_of(item, example)
@@ -118,11 +158,39 @@ def question(request: HttpRequest, slug: str):
             "correct": given == right,
             "given_text": questions.answer_text(item, given),
             "right_text": questions.answer_text(item, right),
-            "player_url": f"{example.get_absolute_url()}?{query + '&' if query else ''}etape={step}"
+            "player_url": f"{example.get_absolute_url()}?{query + '&' if query else ''}{TRACE_INDEX}={step}"
                           f"#player-{example.slug}",
             "rules": questions.rules_cited(result),
             "why": questions.why_lines(item, result),
             "summary": player.summary(result["outcomes"][0] if result.get("outcomes") else result, result, data),
+        })
+    elif submitted:
+        status = 400
+    return render(request, "learn/question.html", context, status=status)
+
+
+def _allowed(request: HttpRequest, catalogue, item, form, submitted: bool):
+    """« Ce coup est-il permis ? »: the engine tries the move in the situation; its refusal is the reason."""
+    situation, change = questions.allowed_situation(item)
+    data = permis.scenario_of(situation, change)
+    lines = questions.situation_lines(data, {"trace": []})
+    turn = data.get("turn_player") or data["players"][0]["id"]
+    names = {p["id"]: p.get("name") or p["id"] for p in data["players"]}
+    lines.insert(0, f"C'est le tour de {names[turn]}.")
+    lines.extend(permis.action_lines(situation, change))
+    context = {"question": item, "form": form, "submitted": submitted, "submitted_marker": SUBMITTED,
+               "next": _following(catalogue, item), "number": catalogue.numbers[item.slug], "situation": lines}
+    status = 200
+    if submitted and form.is_valid():
+        verdict = permis.judge(situation, change)
+        given = form.answer()
+        context.update({
+            "correct": given == verdict.answer,
+            "given_text": questions.answer_text(item, given),
+            "right_text": questions.answer_text(item, verdict.answer),
+            "allowed_verdict": verdict,
+            "rules": list(verdict.rules),
+            "why": list(verdict.steps),
         })
     elif submitted:
         status = 400

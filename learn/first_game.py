@@ -1,0 +1,72 @@
+"""« Une première partie entière »: the worked example ``premiere-partie`` told turn by turn for a beginner.
+
+The story is the scenario's own action notes; each moment opens the step of the engine's trace where that action
+starts. The steps of /debuter/ point to the moment of the game that shows what they explain, found in the trace by
+its kind (the first unit played, the first combat…), never by a hand-written step number.
+"""
+
+from __future__ import annotations
+
+from examples.models import WorkedExample
+
+SLUG = "premiere-partie"
+PLAYER_ID = f"player-{SLUG}"
+
+# What each step of /debuter/ explains, as the first trace step that shows it: (step kind, action done, reason).
+MOMENTS = {
+    "la-mise-en-place": ("setup", None, None),
+    "les-phases-du-tour": ("phase", None, "channel"),
+    "jouer-une-carte": ("action", "play_unit", None),
+    "deplacer-et-attaquer": ("action", "standard_move", None),
+    "le-combat": ("combat", None, None),
+    "marquer-des-points": ("score", None, None),
+    "le-but": ("cleanup", None, "victory"),
+}
+
+
+def example() -> WorkedExample | None:
+    return WorkedExample.objects.filter(slug=SLUG).first()
+
+
+def _action_steps(trace: list[dict]) -> dict[int, int]:
+    """Action number → index of the trace step that announces it."""
+    found: dict[int, int] = {}
+    for step in trace:
+        if step.get("kind") == "action" and step.get("action") is not None:
+            found.setdefault(step["action"], step["index"])
+    return found
+
+
+def story(data: dict, result: dict) -> list[dict]:
+    """The turns of the game, each with its moments: the note of an action and the trace step where it starts."""
+    names = {p["id"]: p.get("name") or p["id"] for p in data.get("players") or []}
+    order = [p["id"] for p in data.get("players") or []]
+    current = data.get("turn_player") or (order[0] if order else None)
+    starts = _action_steps(result.get("trace") or [])
+    turns: list[dict] = []
+    for number, action in enumerate(data.get("actions") or []):
+        if action.get("do") == "start_turn" or not turns:
+            turns.append({"number": len(turns) + 1, "player": names.get(current, ""), "moments": []})
+        if action.get("note") and number in starts:
+            turns[-1]["moments"].append({"text": action["note"], "index": starts[number]})
+        if action.get("do") == "end_turn" and order:
+            current = order[(order.index(current) + 1) % len(order)]
+    return turns
+
+
+def moment_index(data: dict, result: dict, step_slug: str) -> int | None:
+    """The trace step of the first game that shows what a step of /debuter/ explains."""
+    wanted = MOMENTS.get(step_slug)
+    if wanted is None:
+        return None
+    kind, action_do, reason = wanted
+    actions = data.get("actions") or []
+    for step in result.get("trace") or []:
+        if step.get("kind") != kind:
+            continue
+        if reason and (step.get("reason") or {}).get("code") != reason:
+            continue
+        if action_do and (step.get("action") is None or actions[step["action"]].get("do") != action_do):
+            continue
+        return step["index"]
+    return None

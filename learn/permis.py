@@ -1,0 +1,125 @@
+"""« Ce coup est-il permis ? »: a situation, a move, and the engine's verdict, found by trying the move.
+
+The situations are in ``content/permis.yaml`` (a scenario without expectations, the move, changes of the situation).
+Nothing there says whether the move is legal: the engine plays the situation followed by the move; a refusal
+(``ScenarioError`` naming that very action) is a « non » with the engine's reason, anything else a « oui ».
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+import engine
+
+CONTENT = Path(__file__).resolve().parent / "content" / "permis.yaml"
+YES, NO = "oui", "non"
+_RULES = re.compile(r"\(R\.\s*([^)]*)\)")
+_NUMBER = re.compile(r"\d{3}(?:\.(?:\d{1,3}|[a-z]))*")
+
+
+class BrokenSituation(Exception):
+    """The situation itself (before the move) is refused: the question cannot be asked."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    allowed: bool
+    reason: str  # the engine's refusal, or what it did with the move
+    rules: tuple[str, ...]
+    steps: tuple[str, ...]  # the engine's narration of the move (allowed) — empty when refused
+
+    @property
+    def answer(self) -> str:
+        return YES if self.allowed else NO
+
+
+@functools.cache
+def source() -> dict:
+    return yaml.safe_load(CONTENT.read_text(encoding="utf-8"))
+
+
+def situations() -> list[dict]:
+    return list(source()["situations"])
+
+
+def situation(slug: str) -> dict | None:
+    return next((item for item in situations() if item["slug"] == slug), None)
+
+
+def scenario_of(item: dict, change: dict | None = None) -> dict:
+    """The situation as a scenario dict, with a change merged in (objects and players by id, field by field)."""
+    data = copy.deepcopy(item["situation"])
+    data.setdefault("title", item["title"])
+    data.setdefault("description", item["ask"])
+    data.setdefault("topic", item["area"])
+    data.setdefault("actions", [])
+    for key in ("objects", "players"):
+        for ident, fields in ((change or {}).get(key) or {}).items():
+            target = next(entry for entry in data[key] if entry["id"] == ident)
+            target.update(copy.deepcopy(fields))
+    if change and "actions" in change:
+        data["actions"] = copy.deepcopy(change["actions"])
+    if change and "turn_player" in change:
+        data["turn_player"] = change["turn_player"]
+    return data
+
+
+def rules_in(text: str) -> tuple[str, ...]:
+    found: list[str] = []
+    for group in _RULES.findall(text):
+        for number in _NUMBER.findall(group):
+            if number not in found:
+                found.append(number)
+    return tuple(found)
+
+
+def _key(data: dict) -> str:
+    return yaml.safe_dump(data, allow_unicode=True, sort_keys=True)
+
+
+@functools.lru_cache(maxsize=256)
+def _judge(text: str, move_index: int) -> Verdict:
+    data = yaml.safe_load(text)
+    before = {**data, "actions": data["actions"][:move_index]}
+    try:
+        engine.run(engine.load_scenario(before), trace=False)
+    except engine.ScenarioError as exc:
+        raise BrokenSituation(exc.message) from None
+    try:
+        result = engine.run(engine.load_scenario(data)).to_dict()
+    except engine.ScenarioError as exc:
+        prefix = f"actions[{move_index}] : "
+        if not exc.message.startswith(prefix):
+            raise BrokenSituation(exc.message) from None
+        reason = exc.message[len(prefix):]
+        return Verdict(False, reason[:1].upper() + reason[1:], rules_in(reason), ())
+    steps = tuple(dict.fromkeys(
+        step["text"] for step in result.get("trace") or []
+        if step.get("action") == move_index and step.get("text") and step.get("kind") != "action"))
+    rules: list[str] = []
+    for text_line in steps:
+        rules.extend(number for number in rules_in(text_line) if number not in rules)
+    return Verdict(True, "Le moteur accepte le coup et le joue.", tuple(rules[:8]), steps[:8])
+
+
+def judge(item: dict, change: dict | None = None) -> Verdict:
+    """Try the move in the situation (changed or not): the engine's verdict."""
+    data = scenario_of(item, change)
+    move_index = len(data["actions"])
+    data["actions"] = data["actions"] + [copy.deepcopy(item["move"])]
+    return _judge(_key(data), move_index)
+
+
+def action_lines(item: dict, change: dict | None = None) -> list[str]:
+    """What happened before the move, in the engine's words."""
+    data = scenario_of(item, change)
+    if not data["actions"]:
+        return []
+    result = engine.run(engine.load_scenario(data)).to_dict()
+    return [step["text"] for step in result.get("trace") or [] if step.get("kind") == "action" and step.get("text")]
