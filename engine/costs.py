@@ -8,6 +8,9 @@ described only by counts keeps the count-only model (cards are played without a 
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from itertools import permutations
+
 from .kinds import keyword_base, keyword_number
 from .state import Obj
 
@@ -136,22 +139,138 @@ class Costs:
         p.essence = {d: n for d, n in pool.items() if n}
         self.emit("cost_paid", player=pid, label=label, energy=energy, essence=spent, pool=self.pool_text(pid))
 
-    def pay_unit(self, o: Obj, player: str, accelerate: bool) -> None:
+    def pay_unit(self, o: Obj, player: str, accelerate: bool, ignore: str = "") -> None:
         """Total cost of a unit (R. 356): Energy and Power printed, plus Accelerate's [1][C] paid with one
         of the unit's domains, or any domain if it has none (R. 805.1.b)."""
         if not self.pays(player):
             return
-        energy = o.cost + (1 if accelerate else 0)
-        one_of = (tuple(o.domains) if o.domains else ()) if accelerate else None
-        self.pay(player, o.name, energy, tuple(o.power_cost), one_of)
+        bill = Bill(o.cost, list(o.power_cost))
+        bill.ignore(ignore)
+        if accelerate:  # R. 356.2.b, 805.1: an optional additional cost, paid even when the base is ignored
+            bill.energy += 1
+            bill.one_of = tuple(o.domains) if o.domains else ()
+        self.modify_cost(bill, player, "unit", o.id)
+        self.emit_bill(bill, player, o.name, o.cost, o.power_cost)
+        self.pay(player, o.name, bill.energy, tuple(bill.power), bill.one_of, bill.any_power)
 
-    def pay_spell(self, a: dict) -> None:
+    def pay_spell(self, a: dict, ignore: str = "") -> None:
         """Total cost of a spell or ability (R. 356): its Energy and Power, plus Deflect (R. 809)."""
         player = a["player"]
         if not self.pays(player):
             return
-        extra = self.deflect_cost(player, a.get("target"))
-        self.pay(player, a["label"], a.get("cost") or 0, tuple(a.get("power_cost") or ()), any_power=extra)
+        base_e, base_p = a.get("cost") or 0, tuple(a.get("power_cost") or ())
+        bill = Bill(base_e, list(base_p))
+        bill.ignore(ignore or a.get("ignore_cost") or "")
+        bill.any_power += self.deflect_cost(player, a.get("target"))  # R. 356.2.a.2: mandatory additional
+        own = a.get("discount") or 0
+        self.modify_cost(bill, player, "spell", None, own)
+        self.emit_bill(bill, player, a["label"], base_e, base_p)
+        self.pay(player, a["label"], bill.energy, tuple(bill.power), bill.one_of, bill.any_power)
+
+    # ------------------------------------------------------------------ cost modifications (R. 356.1–356.6)
+    def cost_modifiers(self, player: str, what: str, oid: str | None) -> list:
+        """The cost modifiers (effects of kind ``cost_modifier``) that apply to a card ``player`` plays
+        (R. 356.3, 356.4.a: from the card itself or from any other card)."""
+        w = self.world
+        out = []
+        for eff in w.effects.values():
+            spec = eff.spec
+            if spec.kind != "cost_modifier" or not eff.started or eff.ended:
+                continue
+            p = spec.params
+            if p["applies"] == "self":
+                # « I cost less »: the text of the card being played, read from wherever it is (R. 356.4.a)
+                if spec.source is None or spec.source != oid:
+                    continue
+            else:
+                if p["applies"] not in ("all", what + "s"):
+                    continue
+                if spec.target is not None and spec.target != oid:
+                    continue
+                if not eff.active:
+                    continue
+                src = w.objects[spec.source] if spec.source else None
+                if p["at_battlefield"] and (src is None or src.zone != "battlefield"):
+                    continue
+                owner = p.get("player") or (self.ctrl(spec.source) if spec.source else None)
+                if owner is not None and owner != player:
+                    continue
+            out.append(eff)
+        return out
+
+    def modify_cost(self, bill: Bill, player: str, what: str, oid: str | None, own: int = 0) -> None:
+        """R. 356.3–356.6: cost increases, then discounts, then nothing below 0.  The rules let the player
+        apply discounts in any order (R. 356.4.d.1); since a minimum binds only its own discount (R. 356.4.e),
+        the order matters, and the engine takes the cheapest one — the rules leave the order to the player
+        (R. 356.4, 356.5) ; notre lecture : il choisit l'ordre qui lui coûte le moins."""
+        mods = self.cost_modifiers(player, what, oid)
+        discounts = []
+        for eff in mods:
+            p = eff.spec.params
+            if p["change"] == "increase":
+                bill.energy += p["energy"]
+                bill.any_power += p["power"]
+                bill.notes.append(f"{eff.spec.label} : +{p['energy']}" + (f", +{p['power']} [A]" if p["power"] else ""))
+            else:
+                discounts.append((eff.spec.label, p["energy"], p["power"], p["min"]))
+        if own:
+            discounts.append(("réduction du sort lui-même", own, 0, 0))
+        if discounts:
+            best = None
+            orders = permutations(discounts) if len(discounts) <= 6 else [discounts]
+            for order in orders:
+                trial = bill.copy()
+                for label, energy, power, floor in order:
+                    trial.discount(label, energy, power, floor)
+                key = (trial.energy, len(trial.power) + trial.any_power + (trial.one_of is not None))
+                if best is None or key < best[0]:
+                    best = (key, trial)
+            bill.__dict__.update(best[1].__dict__)
+        bill.energy = max(0, bill.energy)  # R. 356.6
+
+    def emit_bill(self, bill: Bill, player: str, label: str, base_e: int, base_p) -> None:
+        if bill.notes:
+            self.emit("cost_modified", player=player, label=label, base_energy=base_e, base_power=list(base_p),
+                      energy=bill.energy, power=list(bill.power), any_power=bill.any_power, notes=list(bill.notes))
 
 
-__all__ = ["Costs", "DEFLECT"]
+@dataclass
+class Bill:
+    """The total cost being determined (R. 356): Energy, Power of named domains, one Power among several
+    domains (Accelerate, R. 805.1.b), Power of any domain ([A], R. 135.2.e.5: Deflect, increases)."""
+
+    energy: int
+    power: list
+    one_of: tuple | None = None
+    any_power: int = 0
+    notes: list = field(default_factory=list)
+
+    def copy(self) -> Bill:
+        return Bill(self.energy, list(self.power), self.one_of, self.any_power, list(self.notes))
+
+    def ignore(self, what: str) -> None:
+        """R. 356.1.b: ignoring a cost sets the base cost (Energy, Power or both) to zero."""
+        if what in ("all", "energy") and self.energy:
+            self.energy = 0
+            self.notes.append("coût de base en Énergie ignoré")
+        if what in ("all", "power") and self.power:
+            self.power = []
+            self.notes.append("coût de base en essence ignoré")
+
+    def discount(self, label: str, energy: int, power: int, floor: int) -> None:
+        """R. 356.4, 356.4.e: a discount, its minimum binding only itself; Power discounts take the Power
+        of any domain first, then the choice among domains, then named Power."""
+        before = self.energy
+        if energy:
+            self.energy = min(before, max(before - energy, floor))
+        for _ in range(power):
+            if self.any_power:
+                self.any_power -= 1
+            elif self.one_of is not None:
+                self.one_of = None
+            elif self.power:
+                self.power.pop()
+        self.notes.append(f"{label} : {before} → {self.energy} Énergie" + (f", -{power} essence" if power else ""))
+
+
+__all__ = ["Bill", "Costs", "DEFLECT"]

@@ -77,6 +77,12 @@ class Zone(Vocab):
     DISCARD = "discard", "la Défausse", "R. 105–108 : la Défausse (trash), hors du plateau"
     BANISHED = "banished", "le Bannissement", "R. 105–108 : le Bannissement, hors du plateau"
     RUNE_DECK = "rune_deck", "le deck de runes", "R. 161.2 : les runes hors du plateau ; une rune recyclée y retourne"
+    FACEDOWN = (
+        "facedown",
+        "face cachée",
+        "R. 107.3, 422.1 : la zone face cachée d'un champ de bataille (une carte au plus), qui n'est pas un lieu",
+    )
+    CHAIN = "chain", "sur la chaîne", "R. 325 : une carte jouée attend là de se résoudre"
 
 
 class Topic(Vocab):
@@ -284,6 +290,8 @@ KEYWORDS = {
     "Agonie": KeywordRule("Agonie", "sa compétence se déclenche quand elle meurt", "R. 808"),
     "Temporaire": KeywordRule("Temporaire", "meurt au début de la phase de début de son contrôleur", "R. 816"),
     "Accélération": KeywordRule("Accélération", "en payant ce coût, elle arrive prête", "R. 805"),
+    "Caché": KeywordRule("Caché", "se cache face cachée pour [A] ; se joue un tour suivant sans son coût de base",
+                         "R. 811"),
 }
 
 
@@ -500,6 +508,9 @@ class Event(Vocab):
     RECYCLED = "recycled", "Recycler", "R. 417.1.b"
     COST_PAID = "cost_paid", "coût payé", "R. 357, 445"
     POOL_EMPTIED = "pool_emptied", "Réserve runique vidée", "R. 167"
+    COST_MODIFIED = "cost_modified", "coût total déterminé", "R. 356.1–356.6"
+    HIDDEN = "hidden", "Cacher (face cachée)", "R. 422, 811"
+    HIDDEN_REMOVED = "hidden_removed", "carte cachée retirée", "R. 107.3.d, 323.6.a, 468.5.c"
 
 
 EVENT_TYPE_LABELS = Event.labels()
@@ -718,6 +729,25 @@ KINDS: dict[str, Kind] = {
             ),
         ),
         Kind(
+            name="cost_modifier",
+            label="Modification de coût",
+            category="cost",
+            params=(
+                Param("change", "enum", "augmentation ou réduction", required=False, default="discount",
+                      choices=("discount", "increase")),
+                Param("energy", "int", "Énergie en plus ou en moins", required=False, default=0, min=0, max=20),
+                Param("power", "int", "essence de n'importe quel domaine ([A]) en plus ou en moins", required=False,
+                      default=0, min=0, max=6),
+                Param("applies", "enum", "cartes concernées", required=False, default="all",
+                      choices=("all", "units", "spells", "self")),
+                Param("min", "int", "minimum d'Énergie (pour cette réduction seulement)", required=False, default=0,
+                      min=0, max=20),
+                Param("at_battlefield", "bool", "seulement si la source est sur un champ de bataille",
+                      required=False, default=False),
+                Param("player", "player", "joueur dont les cartes sont concernées", required=False),
+            ),
+        ),
+        Kind(
             name="triggered",
             label="Compétence déclenchée",
             category="triggered",
@@ -765,6 +795,8 @@ _EFF = Param("effect", "effect", "effet")
 _PLAYER = Param("player", "player", "joueur")
 _AMOUNT = Param("amount", "int", "quantité", min=0, max=20)
 _DURATION = Param("duration", "enum", "durée", required=False, default="turn", choices=DURATIONS)
+_IGNORE = Param("ignore_cost", "enum", "coût de base ignoré (R. 356.1.b)", required=False, default="",
+                choices=("", "energy", "power", "all"))
 
 ACTIONS: dict[str, tuple[str, tuple[Param, ...]]] = {
     "start": (
@@ -824,7 +856,12 @@ ACTIONS: dict[str, tuple[str, tuple[Param, ...]]] = {
             _OBJ,
             Param("to", "location", "où (« base » ou un champ de bataille contrôlé)", required=False, default="base"),
             Param("accelerate", "bool", "payer Accélération (arrive prête)", required=False, default=False),
+            _IGNORE,
         ),
+    ),
+    "hide": (
+        "Cacher une carte face cachée sur un champ de bataille contrôlé (Caché, paye [A])",
+        (_OBJ, Param("to", "location", "champ de bataille")),
     ),
     "cast": (
         "Jouer un sort ou une compétence (ajouté à la chaîne)",
@@ -837,6 +874,10 @@ ACTIONS: dict[str, tuple[str, tuple[Param, ...]]] = {
             Param("cost", "int", "coût en Énergie", required=False, default=0, min=0, max=20),
             Param("power_cost", "keywords", "coût en essence runique (un domaine par symbole)", required=False,
                   default=()),
+            Param("discount", "int", "réduction d'Énergie donnée par le sort lui-même", required=False, default=0,
+                  min=0, max=20),
+            _IGNORE,
+            Param("hidden", "object", "la carte face cachée jouée (Caché)", required=False),
             Param("steps", "steps", "instructions"),
         ),
     ),

@@ -338,6 +338,11 @@ def _cleanup(step: dict, r: dict, o: str) -> str:
         n = len(r.get("effects") or [])
         what = "la compétence déclenchée va" if n == 1 else f"les {n} compétences déclenchées vont"
         return f"Nettoyage terminé : {what} sur la chaîne, où chacun peut y répondre (R. 334, 383.3)."
+    if code == "hidden_removed":
+        return (
+            f"Nettoyage : {o} est face cachée sur un champ de bataille que son contrôleur ne contrôle plus ; elle "
+            "part dans la Défausse (R. 107.3.d, 323.6.a)."
+        )
     if code == "combat_staged":
         return (
             f"Nettoyage : des unités de {_player(step, r.get('defender'))} se trouvent maintenant à {o}, face à "
@@ -470,6 +475,7 @@ def _action_text(step: dict, r: dict) -> str:
         "play_unit": f"{p or 'son contrôleur'} joue {o}" + (" en payant Accélération" if r.get("accelerate") else ""),
         "cast": f"{p} joue « {r.get('label')} »" + (f" (vitesse {_speed(r['speed'])})" if r.get("speed") else ""),
         "pass": f"{p} passe",
+        "hide": f"on cache {o} face cachée",
         "damage": f"{o} subit {r.get('amount')} dégâts",
         "stun": f"{o} est étourdi{_e(step, r.get('object'))}",
         "gain_points": f"{p} gagne {r.get('amount')} point{'s' if (r.get('amount') or 0) > 1 else ''}",
@@ -537,14 +543,17 @@ def _event_text(step: dict, r: dict, o: str, e: str) -> str:
             else f"{o} inflige {r.get('amount')} dégâts de combat (puissance réelle {r.get('power')})."
         ),
         "hunt_resolved": f"La Chasse {r.get('amount')} {de(o)} se résout.",
-        "card_played": f"{p} joue une carte.",
+        "card_played": (f"{p} joue {o} depuis sa face cachée (Réaction, R. 811.6)." if r.get("from_hidden")
+                        else f"{p} joue une carte."),
         "defending": f"{o} défend.",
         "stopped_defending": f"{o} ne défend plus.",
         "attached": f"{o} est équipé à {_obj(step, r.get('to'))}.",
         "detached": f"{o} est déséquipé.",
         "moved": f"{o} va {'sur' if r.get('to') not in (None, 'base') else 'dans'} {where}.",
         "readied": f"{o} est préparé{_e(step, r.get('object'))}.",
-        "unit_played": f"{o} arrive "
+        "unit_played": (f"{o} est jouée depuis sa face cachée, sans son coût de base, sur "
+                        f"{_obj(step, r.get('from_hidden'))} (R. 811.1.b, 811.1.d.1) et arrive " if r.get("from_hidden")
+                        else f"{o} arrive ")
         + (f"prêt{g} (Accélération, R. 805)." if not r.get("exhausted") else f"épuisé{g} (sans Accélération, R. 805)."),
         "damaged": f"{o} subit {r.get('amount')} dégâts ({r.get('total')} au total) ; "
         "une blessure mortelle tue au nettoyage (R. 323.4).",
@@ -590,6 +599,18 @@ def _event_text(step: dict, r: dict, o: str, e: str) -> str:
         "pool_emptied": (
             f"La Réserve runique {de(p)} se vide : l'Énergie et l'essence runique non dépensées sont perdues (R. 167)."
         ),
+        "cost_modified": (
+            f"Coût total de « {r.get('label')} » pour {p} : {r.get('energy')} Énergie"
+            + (f" et {len(r['power'])} essence runique de domaine imposé" if isinstance(r.get("power"), list)
+               and r["power"] else "")
+            + (f" et {r.get('any_power')} essence de n'importe quel domaine" if r.get("any_power") else "")
+            + " — " + " ; ".join(r.get("notes") or [] if isinstance(r.get("notes"), list) else [])
+            + " (R. 356.1–356.6)."
+        ),
+        "hidden": f"{p} cache {o} face cachée sur {_obj(step, r.get('to'))} (R. 422, 811) ; elle se jouera à "
+        "partir du tour suivant, avec Réaction et sans son coût de base.",
+        "hidden_removed": f"{o}, face cachée sur {_obj(step, r.get('battlefield'))} que {p} ne contrôle plus, est "
+        "révélée et part dans la Défausse (R. 323.6.a, 468.5.c).",
         "resolving": f"Résolution de « {r.get('label')} ».",
         "nothing_happens": "Rien ne se passe.",
     }

@@ -117,7 +117,9 @@ class Play:
             o.defending = o.attacking = False
         if zone not in ("base", "battlefield"):
             o.damage, o.stunned = 0, False
-        o.zone, o.at = zone, (at if zone == "battlefield" else None)
+        o.zone, o.at = zone, (at if zone in ("battlefield", "facedown") else None)
+        if zone != "facedown":
+            o.hidden_turn = None
 
     def move_now(self, o: Obj, dest: str | None) -> None:
         """The location change of a move (R. 447); a battlefield not controlled by the mover is contested."""
@@ -150,18 +152,31 @@ class Play:
             self.tr.step("skip", reason={"code": "game_over", "winner": self.winner})
             return False
         do = act["do"]
-        if self.items and not (do in ("pass", "query", "add") or (do == "cast" and act.get("speed") == "reaction")):
+        reaction = self.is_reaction(act)
+        if self.items and not (do in ("pass", "query", "add") or reaction):
             self.resolve_chain()
-        elif self.items and do == "cast" and act["player"] != self.priority:
-            self.implicit_passes(act["player"])
+        elif self.items and reaction and self.actor(act) != self.priority:
+            self.implicit_passes(self.actor(act))
         while (self.showdown or self.pending_triggers) and not self.items and do not in ("pass", "query", "add"):
             if self.pending_triggers:
                 self.settle_chain()
                 continue
-            if do == "cast" and act.get("speed") in ("action", "reaction"):
+            if reaction or (do == "cast" and act.get("speed") == "action"):
                 break
             self.close_showdown(implicit=True)
         return self.winner is None
+
+    def is_reaction(self, act: dict) -> bool:
+        """Whether an action may answer an open chain: a Reaction spell (R. 813) or a card played from
+        facedown, which has Reaction (R. 811.6)."""
+        if act["do"] == "cast":
+            return act.get("speed") == "reaction" or bool(act.get("hidden"))
+        return act["do"] == "play_unit" and self.world.objects[act["object"]].zone == "facedown"
+
+    def actor(self, act: dict) -> str | None:
+        if act["do"] == "play_unit":
+            return self.world.objects[act["object"]].controller
+        return act.get("player")
 
     def closed(self) -> bool:
         """R. 331.1, 329.1: a chain exists (pending triggered abilities are already on it)."""
@@ -248,6 +263,7 @@ class Play:
                 return
             changed = self.kill_lethal()
             changed = self.lose_empty_control() or changed
+            changed = self.remove_lost_hidden() or changed
             if not changed:
                 break
         self.combat_in_showdown()
@@ -400,12 +416,25 @@ class Play:
     def _do_cast(self, a):
         """Play a spell or ability: it becomes the newest item of the chain (R. 325, 349, 398)."""
         player, speed = a["player"], a["speed"]
+        card, hidden_at = None, None
+        if a.get("hidden"):
+            card = self.world.objects[a["hidden"]]
+            if card.zone != "facedown" or card.type != "spell":
+                self.refuse(f"{card.name} n'est pas un sort face cachée (R. 811.1.b)")
+            hidden_at = self.from_hidden(card, player)
+            speed = "reaction"  # R. 811.6
+            target = a.get("target")
+            if target is not None and self.world.objects[target].at != hidden_at:
+                self.refuse(f"joué depuis {self.name(hidden_at)}, « {a['label']} » doit y choisir sa cible "
+                            "(R. 811.1.d, 811.1.d.2)")
         if a.get("optional"):
             if self.choose("answer", [a["label"]], player, [a["label"]]) != 0:
                 self.emit("passed", player=player, label=a["label"], why="declined")
                 return
         sd = self.showdown
-        if self.items:
+        if card is not None:
+            self.hidden_timing(player)
+        elif self.items:
             if speed != "reaction":  # pragma: no cover - before_action resolved the chain
                 self.refuse(f"« {a['label']} » n'est pas de vitesse Réaction : la chaîne doit être vide (R. 806, 813)")
             if player != self.priority:
@@ -426,7 +455,11 @@ class Play:
                 f"{self.world.players[player].name} ne peut pas jouer « {a['label']} » : chaîne vide, seul le "
                 f"joueur du tour a la priorité (R. 311, 316)"
             )
-        self.pay_spell(a)  # R. 356–357: its cost, Deflect included (R. 809)
+        # R. 356–357: its cost, Deflect included (R. 809); from facedown, without its base cost (R. 811.1.b)
+        self.pay_spell(a, "all" if card is not None else "")
+        if card is not None:
+            self.place(card, "chain")
+            self.emit("card_played", player=player, object=card.id, from_hidden=hidden_at)
         self.item_no += 1
         target = a.get("target")
         t_obj = self.world.objects[target] if target else None
@@ -439,6 +472,7 @@ class Play:
             "target_at": (t_obj.zone, t_obj.at) if t_obj else None,
             "steps": a.get("steps") or [],
             "action": self.action,
+            "card": card.id if card is not None else None,
         }
         if not self.items:
             self.chain_starter = player
@@ -507,6 +541,8 @@ class Play:
         if target is not None:
             o = self.world.objects[target]
             if (o.zone, o.at) != item["target_at"] or not o.on_board:
+                if item.get("card"):
+                    self.place(self.world.objects[item["card"]], "discard")
                 self.emit("fizzled", label=item["label"], object=target, item=item["id"])
                 self.after_item()
                 return
@@ -520,6 +556,8 @@ class Play:
         else:
             self._do_resolve({"label": item["label"], "steps": item["steps"]})
         self.action = saved
+        if item.get("card") and self.world.objects[item["card"]].zone == "chain":
+            self.place(self.world.objects[item["card"]], "discard")  # a resolved spell goes to the trash
         self.emit("chain_resolved", label=item["label"], item=item["id"], player=item["player"])
         self.after_item()
 
@@ -946,21 +984,31 @@ class Play:
         if not o.is_unit or o.on_board:
             self.refuse(f"{n} n'est pas une unité hors du plateau : elle ne peut pas être jouée (R. 349)")
         player = o.controller
-        if player != w.turn_player:
-            self.refuse(f"{w.players[player].name} ne peut jouer une unité que pendant son tour (R. 316)")
-        dest = a.get("to") or "base"
-        if dest != "base" and w.objects[dest].controller != player:
-            self.refuse(f"{n} ne peut arriver que sur sa base ou un champ de bataille contrôlé (R. 349)")
+        hidden_at = self.from_hidden(o, player) if o.zone == "facedown" else None
+        if hidden_at is not None:
+            self.hidden_timing(player)  # R. 811.6: it has Reaction
+            if a.get("to") not in (None, "base", hidden_at):
+                self.refuse(f"{n}, jouée face cachée, arrive sur {self.name(hidden_at)} (R. 811.1.d.1)")
+            dest = hidden_at
+        else:
+            if player != w.turn_player:
+                self.refuse(f"{w.players[player].name} ne peut jouer une unité que pendant son tour (R. 316)")
+            dest = a.get("to") or "base"
+            if dest != "base" and w.objects[dest].controller != player:
+                self.refuse(f"{n} ne peut arriver que sur sa base ou un champ de bataille contrôlé (R. 349)")
         if a["accelerate"] and not has_keyword(o.keywords, "Accélération"):
             self.refuse(f"{n} n'a pas Accélération : rien ne permet de la faire arriver prête (R. 805)")
-        self.pay_unit(o, player, a["accelerate"])  # R. 356–357: the total cost, Accelerate included
+        # R. 356–357: the total cost, Accelerate included; from facedown, without the base cost (R. 811.1.b)
+        self.pay_unit(o, player, a["accelerate"], "all" if hidden_at is not None else a.get("ignore_cost") or "")
         self.place(o, "base" if dest == "base" else "battlefield", None if dest == "base" else dest)
         o.exhausted = not a["accelerate"]
         o.since = w.clock
         w.clock += 1
         w.players[player].cards_played += 1
-        w.players[player].hand = max(0, w.players[player].hand - 1)
-        self.emit("unit_played", object=o.id, player=player, accelerate=a["accelerate"], exhausted=o.exhausted, to=dest)
+        if hidden_at is None:
+            w.players[player].hand = max(0, w.players[player].hand - 1)
+        self.emit("unit_played", object=o.id, player=player, accelerate=a["accelerate"], exhausted=o.exhausted, to=dest,
+                  from_hidden=hidden_at)
 
     def _do_damage(self, a):
         """Deal damage (R. 418): it is marked; a unit with lethal damage dies at the next cleanup (R. 323.4)."""

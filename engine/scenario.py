@@ -632,12 +632,15 @@ def validate(data: Any) -> Scenario:
         if o.at is not None:
             if o.at not in ids["battlefields"]:
                 raise ScenarioError(f"objects[{i}].at : champ de bataille inconnu « {o.at} »")
-            if o.zone != "battlefield":
+            if o.zone not in ("battlefield", "facedown"):
                 raise ScenarioError(
-                    f"objects[{i}].at : seul un objet dans la zone « battlefield » a un champ de bataille"
+                    f"objects[{i}].at : seul un objet dans la zone « battlefield » ou « facedown » a un champ "
+                    "de bataille"
                 )
-        elif o.zone == "battlefield" and len(ids["battlefields"]) == 1:
+        elif o.zone in ("battlefield", "facedown") and len(ids["battlefields"]) == 1:
             o.at = next(iter(ids["battlefields"]))
+        elif o.zone == "facedown":
+            raise ScenarioError(f"objects[{i}].at : une carte face cachée est sur un champ de bataille (R. 107.3)")
         elif o.zone == "battlefield" and ids["battlefields"]:
             raise ScenarioError(f"objects[{i}].at : précisez sur quel champ de bataille se trouve l'objet")
     raw_effects = _list(data.get("effects", []) or [], "effects", MAX_EFFECTS)

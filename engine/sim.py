@@ -12,6 +12,7 @@ import copy
 from dataclasses import dataclass, field
 
 from .costs import Costs
+from .hidden import Hidden
 from .kinds import BOARD_ZONES, KEYWORDS, KINDS, PRODUCE_LABELS, RESULT_INSTRUCTIONS, keyword_base, keyword_number
 from .layers import base_chars, compute, display, text_active, zone_ok
 from .play import Play
@@ -43,7 +44,7 @@ class Outcome:
     winner: str | None = None
 
 
-class Sim(Costs, Play):
+class Sim(Costs, Hidden, Play):
     def __init__(self, sc: Scenario, decisions: list[int] | None = None, tracing: bool = True):
         self.sc = sc
         self.prefix = list(decisions or [])
@@ -70,6 +71,7 @@ class Sim(Costs, Play):
         self.action: int | None = None
         self.init_play()
         self.init_costs()
+        self.init_hidden()
 
     # ------------------------------------------------------------------ helpers
     def ctrl(self, oid: str) -> str | None:

@@ -52,6 +52,7 @@ class Obj:
     stunned: bool = False  # R. 424: deals no combat damage until the end of the turn
     damage: int = 0  # marked damage (R. 318: lethal at cleanup)
     attacking: bool = False  # R. 461: its controller is the attacker of the combat here
+    hidden_turn: int | None = None  # turn it was hidden facedown (R. 811.1.b: playable from the next turn)
 
     @property
     def on_board(self) -> bool:

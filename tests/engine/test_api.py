@@ -100,7 +100,7 @@ def test_narration_is_french_and_short():
 
 def test_registry_entries_are_complete():
     for kind in KINDS.values():
-        assert kind.label and kind.category in {"continuous", "replacement", "triggered", "activated"}
+        assert kind.label and kind.category in {"continuous", "replacement", "triggered", "activated", "cost"}
         if kind.category == "continuous":
             assert kind.layer and kind.apply is not None and kind.characteristic
 

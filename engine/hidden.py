@@ -1,0 +1,90 @@
+"""Hidden (« Caché », R. 811) and the Hide action (R. 422): a card hidden facedown at a battlefield its
+player controls (R. 107.3), played from there on a later turn with Reaction and without its base cost.
+
+``Hidden`` is a mixin of ``sim.Sim``.
+"""
+
+from __future__ import annotations
+
+from .kinds import has_keyword
+from .state import Obj
+
+HIDDEN = "Caché"  # official French v1.4 name (R. 811)
+
+
+class Hidden:
+    """Hide a card, play it from facedown, remove it when its battlefield is lost (mixin of the simulator)."""
+
+    def init_hidden(self) -> None:
+        for o in self.world.objects.values():
+            if o.zone == "facedown" and o.hidden_turn is None:
+                o.hidden_turn = 0  # hidden on an earlier turn than the scenario's first
+
+    def facedown_at(self, bf: str) -> list[str]:
+        return [oid for oid, o in self.world.objects.items() if o.zone == "facedown" and o.at == bf]
+
+    def _do_hide(self, a):
+        """Hide (R. 422, 811.1.b–c): on their own turn, in an Open State, a player pays [A] to put a card
+        with Hidden from their hand facedown at a battlefield they control that has no facedown card yet
+        (R. 107.3.b–c).  Hiding is not playing (R. 811.1.c.1) and opens no chain (R. 811.1.c.2)."""
+        w = self.world
+        o = w.objects[a["object"]]
+        bf = a["to"]
+        player = o.controller
+        if o.zone != "hand" or not has_keyword(o.keywords, HIDDEN):
+            self.refuse(f"{o.name} n'est pas une carte avec Caché dans la main : rien ne peut être caché (R. 811.1.b)")
+        if player != w.turn_player:
+            self.refuse(f"{w.players[player].name} ne peut cacher une carte que pendant son tour (R. 811.1.b)")
+        if self.closed():
+            self.refuse("une chaîne est ouverte : on ne cache une carte que dans un état ouvert (R. 811.1.b)")
+        if bf == "base" or w.objects[bf].controller != player:
+            self.refuse(f"{o.name} ne peut être cachée que sur un champ de bataille contrôlé (R. 422.1, 107.3.c)")
+        if self.facedown_at(bf):
+            self.refuse(f"{self.name(bf)} a déjà une carte face cachée : une seule à la fois (R. 107.3.b, 811.1.b)")
+        if self.pays(player):
+            self.pay(player, f"Cacher {o.name}", 0, any_power=1)  # [A]: Power of any domain (R. 135.2.e.5)
+        self.place(o, "facedown", bf)
+        o.hidden_turn = self.turn
+        w.players[player].hand = max(0, w.players[player].hand - 1)
+        self.emit("hidden", object=o.id, player=player, to=bf, turn=self.turn)
+
+    def from_hidden(self, o: Obj, player: str) -> str:
+        """Playing a card from facedown (R. 811.1.b, 811.6): from the turn after it was hidden, with
+        Reaction; returns its battlefield, where its choices are made (R. 811.1.d)."""
+        if o.controller != player:
+            self.refuse(f"{o.name} face cachée n'appartient pas à {self.world.players[player].name} (R. 811.1.b)")
+        if o.hidden_turn is not None and o.hidden_turn >= self.turn:
+            self.refuse(f"{o.name} a été cachée ce tour-ci : elle ne se joue qu'à partir du tour suivant (R. 811.1.b)")
+        return o.at
+
+    def hidden_timing(self, player: str) -> None:
+        """R. 811.6, 813: a card played from facedown has Reaction — whoever holds priority (chain open)
+        or focus (showdown) may play it, and the turn player in a Neutral Open State."""
+        sd = self.showdown
+        if self.items:
+            if player != self.priority:
+                self.refuse(f"{self.world.players[player].name} n'a pas la priorité (R. 311, 813)")
+        elif sd is not None:
+            if player != sd["focus"]:
+                self.refuse(f"{self.world.players[player].name} n'a pas la focalisation (R. 311, 341)")
+        elif player != self.world.turn_player:
+            self.refuse(
+                f"{self.world.players[player].name} n'a pas la priorité : hors chaîne et hors confrontation, seul "
+                "le joueur du tour peut jouer (R. 311, 316)"
+            )
+
+    def remove_lost_hidden(self) -> bool:
+        """R. 323.6.a, 468.5.c, 107.3.d: at a cleanup, facedown cards at a battlefield their controller
+        no longer controls go to their owner's trash (revealed, R. 422.4)."""
+        changed = False
+        for oid, o in self.world.objects.items():
+            if o.zone == "facedown" and self.world.objects[o.at].controller != o.controller:
+                bf = o.at
+                self.place(o, "discard")
+                self.tr.step("cleanup", object=oid, reason={"code": "hidden_removed", "battlefield": bf})
+                self.emit("hidden_removed", object=oid, player=o.controller, battlefield=bf)
+                changed = True
+        return changed
+
+
+__all__ = ["HIDDEN", "Hidden"]
