@@ -57,21 +57,12 @@ class Hidden:
             self.refuse(f"{o.name} a été cachée ce tour-ci : elle ne se joue qu'à partir du tour suivant (R. 811.1.b)")
         return o.at
 
-    def hidden_timing(self, player: str) -> None:
+    def hidden_timing(self, player: str, label: str) -> None:
         """R. 811.6, 813: a card played from facedown has Reaction — whoever holds priority (chain open)
         or focus (showdown) may play it, and the turn player in a Neutral Open State."""
-        sd = self.showdown
-        if self.items:
-            if player != self.priority:
-                self.refuse(f"{self.world.players[player].name} n'a pas la priorité (R. 311, 813)")
-        elif sd is not None:
-            if player != sd["focus"]:
-                self.refuse(f"{self.world.players[player].name} n'a pas la focalisation (R. 311, 341)")
-        elif player != self.world.turn_player:
-            self.refuse(
-                f"{self.world.players[player].name} n'a pas la priorité : hors chaîne et hors confrontation, seul "
-                "le joueur du tour peut jouer (R. 311, 316)"
-            )
+        problem = self.cast_timing(player, "reaction", label, True)
+        if problem:
+            self.refuse(problem)
 
     def remove_lost_hidden(self) -> bool:
         """R. 323.6.a, 468.5.c, 107.3.d: at a cleanup, facedown cards at a battlefield their controller

@@ -313,6 +313,11 @@ def _priority(step: dict, r: dict, o: str) -> str:
         return (
             "Personne ne répond : tous les joueurs passent, l'élément le plus récent de la chaîne se résout (R. 340)."
         )
+    if code == "answer_window":
+        return (
+            f"Le début du tour attend : {_player(step, r.get('player'))} a la priorité sur la chaîne ouverte, et "
+            "chacun peut y répondre avant que le tour continue (R. 335, 337.4)."
+        )
     if code == "all_passed":
         return "Personne n'agit plus : les deux joueurs passent, la confrontation se termine (R. 341)."
     return (

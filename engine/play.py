@@ -43,6 +43,7 @@ class Play:
         self.scores: list[dict] = []
         self.combat_at: str | None = None  # the battlefield of the combat going on (R. 323.5)
         self._last_burn_out: str | None = None
+        self.turn_rest = None  # the rest of a start of turn waiting for answers (generator)
 
     # ------------------------------------------------------------------ board helpers
     def refuse(self, message: str) -> None:
@@ -153,6 +154,12 @@ class Play:
             return False
         do = act["do"]
         reaction = self.is_reaction(act)
+        if self.turn_rest is not None and not (self.items and (reaction or do in ("pass", "query"))):
+            # the answers to the start of the turn are over: the chain resolves and the turn goes on
+            self.resolve_chain()
+            self.resume_turn(reaction)
+            if self.winner is not None:
+                return False
         if self.items and not (do in ("pass", "query", "add") or reaction):
             self.resolve_chain()
         elif self.items and reaction and self.actor(act) != self.priority:
@@ -239,6 +246,9 @@ class Play:
 
     def finish_open(self) -> None:
         """After the last action: the chain resolves, showdowns and combats still pending take place."""
+        if self.turn_rest is not None:
+            self.resolve_chain()
+            self.resume_turn(False)
         guard = 0
         while (self.items or self.pending_triggers or self.showdown or self.contested) and self.winner is None:
             guard += 1
@@ -427,34 +437,17 @@ class Play:
             if target is not None and self.world.objects[target].at != hidden_at:
                 self.refuse(f"joué depuis {self.name(hidden_at)}, « {a['label']} » doit y choisir sa cible "
                             "(R. 811.1.d, 811.1.d.2)")
+        problem = self.cast_timing(player, speed, a["label"], card is not None)
+        if problem and a.get("optional"):
+            # an answer the player may play, but cannot now (nothing to answer, no priority): not played
+            self.emit("passed", player=player, label=a["label"], why="cannot_play")
+            return
+        if problem:
+            self.refuse(problem)
         if a.get("optional"):
             if self.choose("answer", [a["label"]], player, [a["label"]]) != 0:
                 self.emit("passed", player=player, label=a["label"], why="declined")
                 return
-        sd = self.showdown
-        if card is not None:
-            self.hidden_timing(player)
-        elif self.items:
-            if speed != "reaction":  # pragma: no cover - before_action resolved the chain
-                self.refuse(f"« {a['label']} » n'est pas de vitesse Réaction : la chaîne doit être vide (R. 806, 813)")
-            if player != self.priority:
-                self.refuse(
-                    f"{self.world.players[player].name} n'a pas la priorité : c'est à "
-                    f"{self.world.players[self.priority].name} de répondre ou de passer (R. 311)"
-                )
-        elif sd is not None:
-            if speed == "normal":  # pragma: no cover - before_action closed the showdown
-                self.refuse(f"« {a['label']} » ne peut pas être joué pendant une confrontation (R. 316, 806)")
-            if player != sd["focus"]:
-                self.refuse(
-                    f"{self.world.players[player].name} n'a pas la focalisation : c'est à "
-                    f"{self.world.players[sd['focus']].name} d'agir ou de passer (R. 311, 341)"
-                )
-        elif player != self.world.turn_player:
-            self.refuse(
-                f"{self.world.players[player].name} ne peut pas jouer « {a['label']} » : chaîne vide, seul le "
-                f"joueur du tour a la priorité (R. 311, 316)"
-            )
         # R. 356–357: its cost, Deflect included (R. 809); from facedown, without its base cost (R. 811.1.b)
         self.pay_spell(a, "all" if card is not None else "")
         if card is not None:
@@ -484,6 +477,29 @@ class Play:
         self.passes = 0
         self.tr.show_board(self.board_tuple())
         self.tr.step("priority", reason={"code": "priority", "player": self.priority, "chain": len(self.items)})
+
+    def cast_timing(self, player: str, speed: str, label: str, hidden: bool) -> str | None:
+        """Who may play now (R. 311, 316, 806, 813): with the chain open, the player with priority and a
+        Reaction; in a showdown, the player with focus and an Action or a Reaction; otherwise the turn
+        player.  A card from facedown has Reaction (R. 811.6).  Returns the French refusal, or None."""
+        names = self.world.players
+        sd = self.showdown
+        if self.items:
+            if speed != "reaction" and not hidden:  # pragma: no cover - before_action resolved the chain
+                return f"« {label} » n'est pas de vitesse Réaction : la chaîne doit être vide (R. 806, 813)"
+            if player != self.priority:
+                return (f"{names[player].name} n'a pas la priorité : c'est à {names[self.priority].name} de répondre "
+                        "ou de passer (R. 311)")
+        elif sd is not None:
+            if speed == "normal" and not hidden:  # pragma: no cover - before_action closed the showdown
+                return f"« {label} » ne peut pas être joué pendant une confrontation (R. 316, 806)"
+            if player != sd["focus"]:
+                return (f"{names[player].name} n'a pas la focalisation : c'est à {names[sd['focus']].name} d'agir ou "
+                        "de passer (R. 311, 341)")
+        elif player != self.world.turn_player:
+            return (f"{names[player].name} ne peut pas jouer « {label} » : chaîne vide, seul le joueur du tour a la "
+                    "priorité (R. 311, 316)")
+        return None
 
     def _do_pass(self, a):
         """Pass priority (chain open) or focus (showdown, chain empty) (R. 311)."""
@@ -986,7 +1002,7 @@ class Play:
         player = o.controller
         hidden_at = self.from_hidden(o, player) if o.zone == "facedown" else None
         if hidden_at is not None:
-            self.hidden_timing(player)  # R. 811.6: it has Reaction
+            self.hidden_timing(player, n)  # R. 811.6: it has Reaction
             if a.get("to") not in (None, "base", hidden_at):
                 self.refuse(f"{n}, jouée face cachée, arrive sur {self.name(hidden_at)} (R. 811.1.d.1)")
             dest = hidden_at
@@ -1030,6 +1046,35 @@ class Play:
         self.add_points(a["player"], a["amount"], "effect")
 
     def _do_start_turn(self, a):
+        """Start of turn (R. 315), run by ``start_turn_steps``; it pauses where a chain opens that the
+        next scripted action answers (R. 335: the phase's task waits for the chain), and goes on before
+        the first action that is no answer."""
+        self.turn_rest = self.start_turn_steps()
+        self.resume_turn(self.is_answer(self.action + 1))
+
+    def is_answer(self, idx: int | None) -> bool:
+        """Whether scenario action ``idx`` answers an open chain: a pass or a card with Reaction."""
+        acts = self.sc.actions
+        if idx is None or idx >= len(acts):
+            return False
+        return acts[idx]["do"] == "pass" or self.is_reaction(acts[idx])
+
+    def resume_turn(self, answered: bool) -> None:
+        """Go on with the start of the turn; a chain it opens waits for the answers when ``answered``,
+        and otherwise resolves at once, nobody answering (R. 340)."""
+        while self.turn_rest is not None:
+            try:
+                next(self.turn_rest)
+            except StopIteration:
+                self.turn_rest = None
+                return
+            if self.items and answered and self.winner is None:
+                self.tr.step("priority", reason={"code": "answer_window", "player": self.priority,
+                                                 "chain": len(self.items)})
+                return
+            self.resolve_chain()
+
+    def start_turn_steps(self):
         """Start of turn (R. 315): Awaken (ready, R. 315.1), Beginning phase (Temporary kills before
         scoring, R. 816.1.b; then hold, R. 315.2.b, 471.2), Channel two runes (R. 315.3), Draw one
         (R. 315.4).  A cleanup follows each phase (R. 319.2): an empty battlefield is lost before the
@@ -1063,27 +1108,31 @@ class Play:
                 self.emit("chain_added", player=tp, label=label, item=self.item_no, speed="trigger", object=oid)
             self.chain_starter = None
             self.priority = tp
-            self.resolve_chain()
-        self.phase_cleanup()
+            yield
+        yield from self.phase_cleanup()
         for bf in self.battlefields():
             if w.objects[bf].controller == tp and self.winner is None:
                 self.score(tp, bf, "hold")
-        self.phase_cleanup()
+        yield from self.phase_cleanup()
         if self.winner is not None:
             return
         self.tr.step("phase", reason={"code": "channel", "player": tp})
         self.channel(tp, 2)
-        self.phase_cleanup()
+        yield from self.phase_cleanup()
         self.tr.step("phase", reason={"code": "draw", "player": tp})
         self.process([Ev("draw", player=tp)])
         self.empty_pools("main_phase")  # R. 167: the Main Phase starts with empty Rune Pools
 
-    def phase_cleanup(self) -> None:
-        """R. 319.2, 335: between two phases, a cleanup, then what triggered resolves before going on."""
+    def phase_cleanup(self):
+        """R. 319.2, 335: between two phases, a cleanup, then what triggered goes on the chain, which
+        resolves (or is answered) before going on — a generator step of ``start_turn_steps``."""
         if self.fresh:  # something happened since the last computation
             self.settle()
         self.cleanup()
-        self.settle_chain()
+        self.triggers_to_chain()
+        while self.items:
+            yield
+            self.triggers_to_chain()
 
     def end_turn_board(self) -> None:
         """Ending phase (R. 317): damage removed, stun ends, scores of the turn forgotten, next player."""
