@@ -1,0 +1,235 @@
+"""The board as the simulator sees it: battlefields and units, controllers, the trace's board and
+snapshots, emitting events, answering queries (R. 169, 188–190).
+
+``Board`` is a mixin of ``sim.Sim``.
+"""
+
+from __future__ import annotations
+
+from .kinds import (
+    Why,
+    has_keyword,
+)
+from .layers import base_chars, display
+from .scenario import ScenarioError
+from .state import Obj
+
+
+def why(code: Why, **extra) -> dict:
+    """The structured « pourquoi ? » of a decision: code, rule and French label."""
+    return {"code": code.value, "rule": code.doc, "label": code.label, **extra}
+
+
+class Board:
+    """Board helpers, events and outputs (mixin of the simulator)."""
+
+    def init_play(self) -> None:
+        self.items: list[dict] = []  # the chain, bottom first (R. 325)
+        self.item_no = 0
+        self.priority: str | None = None  # who may add to the open chain (R. 311)
+        self.passes = 0
+        self.chain_starter: str | None = None
+        self.showdown: dict | None = None  # {battlefield, attacker, defender, focus, passes, combat}
+        self.contested: list[tuple[str, str]] = []  # (battlefield, contesting player), in order (R. 447)
+        self.scored: dict[str, set[str]] = {pid: set() for pid in self.world.players}
+        self.winner: str | None = None
+        self.turn = 1
+        self.combats: list[dict] = []
+        self.scores: list[dict] = []
+        self.combat_at: str | None = None  # the battlefield of the combat going on (R. 323.5)
+        self._last_burn_out: str | None = None
+        self.turn_rest = None  # the rest of a start of turn waiting for answers (generator)
+
+    def refuse(self, message: str) -> None:
+        """An illegal action: a French error naming the action and the rule (never a silent change)."""
+        where = f"actions[{self.action}]" if self.action is not None else "scénario"
+        raise ScenarioError(f"{where} : {message}")
+
+    def battlefields(self) -> list[str]:
+        return [oid for oid, o in self.world.objects.items() if o.type == "battlefield"]
+
+    def units_at(self, bf: str, player: str | None = None) -> list[str]:
+        return [
+            oid
+            for oid, o in self.world.objects.items()
+            if o.is_unit and o.zone == "battlefield" and o.at == bf and (player is None or self.ctrl(oid) == player)
+        ]
+
+    def location(self, o: Obj) -> str | None:
+        if o.zone == "base":
+            return "base"
+        if o.zone == "battlefield":
+            return o.at or "battlefield"
+        return None
+
+    def next_player(self, pid: str) -> str:
+        ids = list(self.world.players)
+        return ids[(ids.index(pid) + 1) % len(ids)]
+
+    def label_of(self, oid: str | None) -> str:
+        return self.name(oid) if oid else ""
+
+    def has_kw(self, oid: str, base: str) -> bool:
+        o = self.world.objects[oid]
+        kws = self.world.view[oid].keywords if o.on_board and oid in self.world.view else o.keywords
+        return has_keyword(tuple(kws), base)
+
+    def ctrl(self, oid: str) -> str | None:
+        v = self.world.view.get(oid)
+        return v.controller if v is not None else self.world.objects[oid].controller
+
+    def power(self, oid: str) -> int:
+        """Real current power: computed on the board, printed elsewhere (M8)."""
+        obj = self.world.objects[oid]
+        if not obj.on_board:
+            return obj.printed_power
+        v = self.world.view.get(oid)
+        return v.power if v is not None else obj.printed_power
+
+    def name(self, oid: str | None) -> str:
+        if oid is None:
+            return ""
+        v = self.world.view.get(oid)
+        return v.name if v is not None else self.world.objects[oid].name
+
+    def emit(self, type_: str, **fields) -> dict:
+        ev = {"type": type_, "action": self.action}
+        ev.update({k: v for k, v in fields.items() if v is not None})
+        self.events.append(ev)
+        self.fresh.append(ev)
+        self.tr.step(
+            "event",
+            object=fields.get("object"),
+            effect=fields.get("effect"),
+            reason={"code": type_, **{k: v for k, v in fields.items() if v is not None}},
+        )
+        return ev
+
+    def show_all(self) -> None:
+        tr = self.tr
+        if not tr.enabled:
+            return
+        w = self.world
+        for oid, obj in w.objects.items():
+            tr.show_object(oid, display(obj, w.view.get(oid) or base_chars(obj)))
+        for pid, p in w.players.items():
+            tr.show_player(pid, (p.name, p.xp, p.points, p.hand, p.deck))
+        for eid, e in w.effects.items():
+            tr.show_effect(eid, (e.spec.label, e.active, e.since))
+        tr.show_board(self.board_tuple())
+
+    def board_tuple(self) -> tuple:
+        w = self.world
+        contested = dict(self.contested)
+        bfs = tuple((b, w.objects[b].controller, contested.get(b)) for b in self.battlefields())
+        chain = tuple((it["id"], it["label"], it["player"], it["speed"], it["target"]) for it in self.items)
+        sd = None
+        if self.showdown:
+            sd = tuple((k, self.showdown[k]) for k in ("battlefield", "attacker", "defender", "focus", "combat"))
+        return (bfs, chain, sd, self.priority if self.items else None, w.turn_player, self.turn)
+
+    def board_out(self) -> dict:
+        from .trace import board_dict
+
+        d = board_dict(self.board_tuple())
+        d.update(victory_score=self.sc.victory_score, mode=self.sc.mode, winner=self.winner)
+        for b, v in d["battlefields"].items():
+            v["name"] = self.name(b)
+            v["units"] = self.units_at(b)
+            v["scored_by"] = sorted(p for p, s in self.scored.items() if b in s)
+        return d
+
+    def objects_out(self) -> dict:
+        w = self.world
+        out = {}
+        for oid, o in w.objects.items():
+            v = w.view.get(oid) or base_chars(o)
+            p = self.power(oid)
+            out[oid] = {
+                "name": v.name,
+                "printed_power": o.printed_power,
+                "power": p,
+                "keywords": list(v.keywords),
+                "mighty": p >= 5,
+                "zone": o.zone,
+                "exhausted": o.exhausted,
+                "controller": v.controller,
+                "defending": o.defending,
+                "attacking": o.attacking,
+                "at": o.at,
+                "damage": o.damage,
+                "stunned": o.stunned,
+                "attached_to": o.attached_to,
+                "tags": list(v.tags),
+                "cost": v.cost,
+                "domains": list(v.domains),
+                "type": o.type,
+            }
+        return out
+
+    def players_out(self) -> dict:
+        return {
+            pid: {
+                "name": p.name,
+                "xp": p.xp,
+                "points": p.points,
+                "hand": p.hand,
+                "cards_played": p.cards_played,
+                "deck": p.deck,
+                "runes": p.runes,
+                "energy": p.energy,
+                "essence": dict(sorted(p.essence.items())),
+                "trash": p.trash
+                + sum(1 for o in self.world.objects.values() if o.zone == "discard" and o.controller == pid),
+                "scored": sorted(self.scored.get(pid, ())),
+            }
+            for pid, p in self.world.players.items()
+        }
+
+    def _do_query(self, a):
+        ask = a["ask"]
+        w = self.world
+        oid, pid, eid = a.get("object"), a.get("player"), a.get("effect")
+        if ask == "power":
+            val = self.power(oid)
+        elif ask == "reference_power":
+            val = max(0, self.power(oid))
+        elif ask == "keywords":
+            val = list(w.view[oid].keywords) if w.objects[oid].on_board else list(w.objects[oid].keywords)
+        elif ask == "mighty":
+            val = self.power(oid) >= 5
+        elif ask == "zone":
+            val = w.objects[oid].zone
+        elif ask == "controller":
+            val = self.ctrl(oid)
+        elif ask == "exhausted":
+            val = w.objects[oid].exhausted
+        elif ask == "damage":
+            val = w.objects[oid].damage
+        elif ask == "location":
+            o = w.objects[oid]
+            val = o.at if o.zone == "battlefield" and o.at else o.zone
+        elif ask in ("xp", "points", "hand", "deck"):
+            val = getattr(w.players[pid], ask)
+        else:
+            val = w.effects[eid].active
+        subject = self.name(oid) if oid else (w.players[pid].name if pid else w.effects[eid].spec.label)
+        q = {
+            "action": self.action,
+            "ask": ask,
+            "object": oid,
+            "player": pid,
+            "effect": eid,
+            "value": val,
+            "subject": subject,
+        }
+        self.queries.append({k: v for k, v in q.items() if v is not None or k == "value"})
+        self.tr.step(
+            "query",
+            object=oid,
+            effect=eid,
+            reason={"code": "query", "ask": ask, "value": val, "player": pid, "subject": subject},
+        )
+
+
+__all__ = ["Board"]

@@ -1,0 +1,355 @@
+"""The chain and priority (R. 325–340): adding items, who may answer, passing, resolving newest first,
+and the implicit passes between two scripted actions.
+
+``Chain`` is a mixin of ``sim.Sim``.
+"""
+
+from __future__ import annotations
+
+from .layers import text_active
+
+
+class Chain:
+    """Chain, priority and resolution (mixin of the simulator)."""
+
+    def before_action(self, act: dict) -> bool:
+        """Before an action: what everyone did not do happens — the open chain resolves and an open
+        showdown ends when the next action is not an answer (R. 311, 340, 341).  False: game over."""
+        if self.winner is not None:
+            self.tr.step("skip", reason={"code": "game_over", "winner": self.winner})
+            return False
+        do = act["do"]
+        reaction = self.is_reaction(act)
+        if self.turn_rest is not None and not (self.items and (reaction or do in ("pass", "query"))):
+            # the answers to the start of the turn are over: the chain resolves and the turn goes on
+            self.resolve_chain()
+            self.resume_turn(reaction)
+            if self.winner is not None:
+                return False
+        if self.items and not (do in ("pass", "query", "add") or reaction):
+            self.resolve_chain()
+        elif self.items and reaction and self.actor(act) != self.priority:
+            self.implicit_passes(self.actor(act))
+        while (self.showdown or self.pending_triggers) and not self.items and do not in ("pass", "query", "add"):
+            if self.pending_triggers:
+                self.settle_chain()
+                continue
+            if reaction or (do == "cast" and act.get("speed") == "action"):
+                break
+            self.close_showdown(implicit=True)
+        return self.winner is None
+
+    def is_reaction(self, act: dict) -> bool:
+        """Whether an action may answer an open chain: a Reaction spell (R. 813) or a card played from
+        facedown, which has Reaction (R. 811.6)."""
+        if act["do"] == "cast":
+            return act.get("speed") == "reaction" or bool(act.get("hidden"))
+        return act["do"] == "play_unit" and self.world.objects[act["object"]].zone == "facedown"
+
+    def actor(self, act: dict) -> str | None:
+        if act["do"] == "play_unit":
+            return self.world.objects[act["object"]].controller
+        return act.get("player")
+
+    def closed(self) -> bool:
+        """R. 331.1, 329.1: a chain exists (pending triggered abilities are already on it)."""
+        return bool(self.items or self.pending_triggers)
+
+    def triggers_to_chain(self) -> None:
+        """R. 383.3, 337.1: once the outstanding tasks are done, the abilities that triggered are
+        finalized on the chain.  Several at once (R. 383.3.d): the turn player places theirs first,
+        then each player in turn order; each player orders their own (an open choice, or ``choices``:
+        {order: [effect ids]}).  The newest item is resolved first, so what is placed last resolves first."""
+        if not self.pending_triggers or self.winner is not None:
+            return
+        pending, self.pending_triggers = self.pending_triggers, []
+        by_player: dict[str, list[str]] = {}
+        for eid, _cause in pending:
+            src = self.world.effects[eid].spec.source
+            who = (self.ctrl(src) if src else None) or self.world.turn_player
+            by_player.setdefault(who, []).append(eid)
+        started = not self.items
+        for pid in [p for p in self.world.turn_order() if p in by_player]:
+            rest = list(by_player[pid])
+            while rest:
+                if len(rest) > 1:
+                    labels = [self.world.effects[e].spec.label for e in rest]
+                    idx = self.choose("trigger_order", list(rest), pid, labels)
+                else:
+                    idx = 0
+                eid = rest.pop(idx)
+                self.item_no += 1
+                item = {"id": self.item_no, "player": pid, "label": self.world.effects[eid].spec.label,
+                        "speed": "trigger", "target": None, "target_at": None, "steps": [], "trigger": eid,
+                        "action": self.action}
+                self.items.append(item)
+                self.emit("chain_added", player=pid, label=item["label"], item=item["id"], speed="trigger",
+                          effect=eid)
+        if started:
+            self.chain_starter = None  # R. 346.1: a chain opened by a triggered ability does not pass focus
+        self.priority = self.items[-1]["player"]  # R. 337.4
+        self.passes = 0
+        self.tr.show_board(self.board_tuple())
+        self.tr.step("priority", reason={"code": "priority", "player": self.priority, "chain": len(self.items)})
+
+    def settle_chain(self) -> None:
+        """A task that must finish before the game goes on (a phase, a combat step, R. 335, 468.2):
+        the abilities that triggered go on the chain and, nobody answering, the chain resolves."""
+        self.triggers_to_chain()
+        if self.items:
+            self.resolve_chain()
+
+    def implicit_passes(self, player: str) -> None:
+        """A Reaction by another player than the one with priority: those before them in turn order
+        passed (R. 338.1.b, 339); if everyone passed in sequence, the newest item resolves (R. 339.1)."""
+        while self.items and self.priority != player:
+            holder = self.priority
+            self.emit("passed", player=holder, what="priority")
+            self.passes += 1
+            self.priority = self.next_player(holder)
+            if self.passes >= len(self.world.players):
+                self.resolve_top()
+
+    def finish_open(self) -> None:
+        """After the last action: the chain resolves, showdowns and combats still pending take place."""
+        if self.turn_rest is not None:
+            self.resolve_chain()
+            self.resume_turn(False)
+        guard = 0
+        while (self.items or self.pending_triggers or self.showdown or self.contested) and self.winner is None:
+            guard += 1
+            if guard > 50:  # pragma: no cover - each pass removes a contest or an item
+                break
+            if self.items or self.pending_triggers:
+                self.settle_chain()
+            elif self.showdown:
+                self.close_showdown(implicit=True)
+            else:
+                self.cleanup()
+                if not self.showdown:
+                    break
+
+    def _do_cast(self, a):
+        """Play a spell or ability: it becomes the newest item of the chain (R. 325, 349, 398)."""
+        player, speed = a["player"], a["speed"]
+        card, hidden_at = None, None
+        if a.get("hidden"):
+            card = self.world.objects[a["hidden"]]
+            if card.zone != "facedown" or card.type != "spell":
+                self.refuse(f"{card.name} n'est pas un sort face cachée (R. 811.1.b)")
+            hidden_at = self.from_hidden(card, player)
+            speed = "reaction"  # R. 811.6
+            target = a.get("target")
+            if target is not None and self.world.objects[target].at != hidden_at:
+                self.refuse(f"joué depuis {self.name(hidden_at)}, « {a['label']} » doit y choisir sa cible "
+                            "(R. 811.1.d, 811.1.d.2)")
+        problem = self.cast_timing(player, speed, a["label"], card is not None)
+        if problem and a.get("optional"):
+            # an answer the player may play, but cannot now (nothing to answer, no priority): not played
+            self.emit("passed", player=player, label=a["label"], why="cannot_play")
+            return
+        if problem:
+            self.refuse(problem)
+        if a.get("optional"):
+            if self.choose("answer", [a["label"]], player, [a["label"]]) != 0:
+                self.emit("passed", player=player, label=a["label"], why="declined")
+                return
+        # R. 356–357: its cost, Deflect included (R. 809); from facedown, without its base cost (R. 811.1.b)
+        self.pay_spell(a, "all" if card is not None else "")
+        if card is not None:
+            self.place(card, "chain")
+            self.emit("card_played", player=player, object=card.id, from_hidden=hidden_at)
+        self.item_no += 1
+        target = a.get("target")
+        t_obj = self.world.objects[target] if target else None
+        item = {
+            "id": self.item_no,
+            "player": player,
+            "label": a["label"],
+            "speed": speed,
+            "target": target,
+            "target_at": (t_obj.zone, t_obj.at) if t_obj else None,
+            "steps": a.get("steps") or [],
+            "action": self.action,
+            "card": card.id if card is not None else None,
+        }
+        if not self.items:
+            self.chain_starter = player
+        self.items.append(item)
+        self.emit("chain_added", player=player, label=a["label"], item=item["id"], speed=speed, object=target)
+        # R. 337.4: once the item is finalized, the controller of the newest item gains priority — the
+        # caster may answer their own spell with a Reaction before passing.
+        self.priority = player
+        self.passes = 0
+        self.tr.show_board(self.board_tuple())
+        self.tr.step("priority", reason={"code": "priority", "player": self.priority, "chain": len(self.items)})
+
+    def cast_timing(self, player: str, speed: str, label: str, hidden: bool) -> str | None:
+        """Who may play now (R. 311, 316, 806, 813): with the chain open, the player with priority and a
+        Reaction; in a showdown, the player with focus and an Action or a Reaction; otherwise the turn
+        player.  A card from facedown has Reaction (R. 811.6).  Returns the French refusal, or None."""
+        names = self.world.players
+        sd = self.showdown
+        if self.items:
+            if speed != "reaction" and not hidden:  # pragma: no cover - before_action resolved the chain
+                return f"« {label} » n'est pas de vitesse Réaction : la chaîne doit être vide (R. 806, 813)"
+            if player != self.priority:
+                return (f"{names[player].name} n'a pas la priorité : c'est à {names[self.priority].name} de répondre "
+                        "ou de passer (R. 311)")
+        elif sd is not None:
+            if speed == "normal" and not hidden:  # pragma: no cover - before_action closed the showdown
+                return f"« {label} » ne peut pas être joué pendant une confrontation (R. 316, 806)"
+            if player != sd["focus"]:
+                return (f"{names[player].name} n'a pas la focalisation : c'est à {names[sd['focus']].name} d'agir ou "
+                        "de passer (R. 311, 341)")
+        elif player != self.world.turn_player:
+            return (f"{names[player].name} ne peut pas jouer « {label} » : chaîne vide, seul le joueur du tour a la "
+                    "priorité (R. 311, 316)")
+        return None
+
+    def _do_pass(self, a):
+        """Pass priority (chain open) or focus (showdown, chain empty) (R. 311)."""
+        player = a["player"]
+        name = self.world.players[player].name
+        if self.items:
+            if player != self.priority:
+                self.refuse(
+                    f"{name} ne peut pas passer : la priorité est à {self.world.players[self.priority].name} (R. 311)"
+                )
+            self.emit("passed", player=player, what="priority")
+            self.passes += 1
+            self.priority = self.next_player(player)
+            if self.passes >= len(self.world.players):
+                self.resolve_top()
+            return
+        sd = self.showdown
+        if sd is None:
+            self.refuse(f"{name} ne peut pas passer : ni chaîne ouverte ni confrontation en cours (R. 311)")
+        if player != sd["focus"]:
+            self.refuse(
+                f"{name} n'a pas la focalisation : elle est à {self.world.players[sd['focus']].name} (R. 311, 341)"
+            )
+        self.emit("passed", player=player, what="focus")
+        sd["passes"] += 1
+        others = [p for p in self.showdown_players() if p != player]
+        sd["focus"] = others[0] if others else player
+        if sd["passes"] >= len(self.showdown_players()):
+            self.close_showdown()
+        else:
+            self.tr.show_board(self.board_tuple())
+            self.tr.step("priority", object=sd["battlefield"],
+                         reason={"code": "focus", "player": sd["focus"], "battlefield": sd["battlefield"]})
+
+    def resolve_chain(self) -> None:
+        """Nobody answers: items resolve newest first, each followed by a cleanup (R. 318, 340)."""
+        while self.items:
+            self.tr.step("priority", reason={"code": "all_passed", "chain": len(self.items)})
+            self.resolve_top()
+
+    def resolve_top(self) -> None:
+        item = self.items.pop()
+        self.tr.show_board(self.board_tuple())
+        self.tr.step(
+            "chain",
+            reason={
+                "code": "chain_resolve",
+                "item": item["id"],
+                "label": item["label"],
+                "player": item["player"],
+                "left": len(self.items),
+            },
+        )
+        target = item["target"]
+        if target is not None:
+            o = self.world.objects[target]
+            if (o.zone, o.at) != item["target_at"] or not o.on_board:
+                if item.get("card"):
+                    self.place(self.world.objects[item["card"]], "discard")
+                self.emit("fizzled", label=item["label"], object=target, item=item["id"])
+                self.after_item()
+                return
+        saved = self.action
+        self.action = item["action"]
+        if item.get("trigger"):
+            self.in_resolution = True
+            self.resolve_trigger(item["trigger"])
+            self.settle()
+            self.in_resolution = False
+        else:
+            self._do_resolve({"label": item["label"], "steps": item["steps"]})
+        self.action = saved
+        if item.get("card") and self.world.objects[item["card"]].zone == "chain":
+            self.place(self.world.objects[item["card"]], "discard")  # a resolved spell goes to the trash
+        self.emit("chain_resolved", label=item["label"], item=item["id"], player=item["player"])
+        self.after_item()
+
+    def after_item(self) -> None:
+        self.settle()
+        self.cleanup()  # R. 319.5: a cleanup after an item leaves the chain
+        self.triggers_to_chain()
+        self.passes = 0
+        sd = self.showdown
+        if self.items:
+            self.priority = self.items[-1]["player"]  # R. 340.4: the controller of the newest item
+        else:
+            self.priority = None
+            if sd and self.chain_starter in self.showdown_players():
+                # After a chain in a showdown, focus goes to the next player; both must pass again.
+                others = [p for p in self.showdown_players() if p != self.chain_starter]
+                sd["focus"] = others[0] if others else self.chain_starter
+                sd["passes"] = 0
+        self.tr.show_board(self.board_tuple())
+
+    def _do_activate(self, a):
+        """Rule 22: only an active text can be activated."""
+        eff = self.world.effects[a["effect"]]
+        if eff.spec.kind != "activated":
+            self.emit("activation_refused", effect=eff.id, why="not_activated_ability")
+            return
+        ok, why = text_active(self.world, eff, self.ctrl)
+        if not ok or eff.id in self.chain:
+            self.emit(
+                "activation_refused",
+                effect=eff.id,
+                object=eff.spec.source,
+                why=(why or {}).get("code", "already_pending"),
+            )
+            return
+        self.chain.add(eff.id)
+        self.emit("activated", effect=eff.id, object=eff.spec.source)
+
+    def _do_finish(self, a):
+        """Rule 22: a pending activation already on the chain finishes even if its condition failed."""
+        eid = a["effect"]
+        if eid not in self.chain:
+            self.emit("nothing_happens", effect=eid, why="not_pending")
+            return
+        self.chain.discard(eid)
+        eff = self.world.effects[eid]
+        self.emit("ability_resolved", effect=eid, object=eff.spec.source, still_active=eff.active)
+        self.ability_result(eff)
+
+    def _do_resolve(self, a):
+        """Rule 21: instructions resolve in order, conditions updated after each; triggers wait."""
+        self.in_resolution = True
+        self.emit("resolving", label=a["label"])
+        for j, step in enumerate(a["steps"]):
+            self.tr.step(
+                "instruction",
+                reason={
+                    "code": "instruction",
+                    "index": j,
+                    "do": step["do"],
+                    **{k: v for k, v in step.items() if k != "do"},
+                },
+            )
+            self.perform(step)
+            if step["do"] != "query":
+                self.settle()
+        self.in_resolution = False
+
+    def perform(self, a: dict) -> None:
+        getattr(self, "_do_" + a["do"])(a)
+
+
+__all__ = ["Chain"]

@@ -1,0 +1,130 @@
+"""Player decisions (R. 16 of the engine's model, R. 367.3, 383.3.d, 467, 432.2.c): scripted in
+``choices`` or explored one by one as outcomes.
+
+``Choices`` is a mixin of ``sim.Sim``.
+"""
+
+from __future__ import annotations
+
+
+class Choices:
+    """Scripted or explored decisions (mixin of the simulator)."""
+
+    def choose(self, kind: str, options: list[str], by: str, labels: list[str]) -> int:
+        """Rule 16: the player concerned decides; unstated decisions are explored one by one."""
+        for c in self.sc.choices:
+            if c.get("action") is not None and c["action"] != self.action:
+                continue
+            if kind in ("order", "trigger_order") and "order" in c:
+                for eid in c["order"]:
+                    if eid in options:
+                        idx = options.index(eid)
+                        self.tr.step(
+                            "choice",
+                            effect=options[idx],
+                            reason={
+                                "code": "replacement_choice" if kind == "order" else "trigger_order_choice",
+                                "by": by,
+                                "options": options,
+                                "picked": options[idx],
+                                "scripted": True,
+                            },
+                        )
+                        return idx
+            if kind == "assign" and "assign" in c and c.get("by", by) == by:
+                idx = self.scripted_assign(c["assign"], options)
+                if idx is not None:
+                    return idx
+                continue
+            if kind == "combat" and c.get("combat_first") in options:
+                idx = options.index(c["combat_first"])
+                self.tr.step(
+                    "choice",
+                    object=options[idx],
+                    reason={
+                        "code": "combat_choice",
+                        "by": by,
+                        "options": options,
+                        "picked": options[idx],
+                        "scripted": True,
+                    },
+                )
+                return idx
+            if kind == "answer" and "play" in c:
+                idx = 0 if c["play"] else 1
+                self.tr.step(
+                    "choice",
+                    reason={"code": "answer_choice", "by": by, "label": labels[0], "play": c["play"], "scripted": True},
+                )
+                return idx
+            if kind == "accept" and c.get("effect") == options[0]:
+                idx = 0 if c["accept"] else 1
+                self.tr.step(
+                    "choice",
+                    effect=options[0],
+                    reason={"code": "optional_choice", "by": by, "accept": c["accept"], "scripted": True},
+                )
+                return idx
+        k = len(self.choice_log)
+        idx = self.prefix[k] if k < len(self.prefix) else 0
+        self.choice_log.append(
+            {
+                "kind": kind,
+                "options": options,
+                "labels": labels,
+                "picked": idx,
+                "by": by,
+                "action": self.action,
+            }
+        )
+        self.choice_log[-1]["n"] = 2 if kind in ("accept", "answer") else len(options)
+        if kind in ("assign", "combat", "burn_out"):
+            code = {"assign": "assign_choice", "combat": "combat_choice"}.get(kind, "burn_out_choice")
+            self.tr.step(
+                "choice",
+                object=options[idx],
+                reason={
+                    "code": code,
+                    "by": by,
+                    "options": options,
+                    "picked": options[idx],
+                    "scripted": False,
+                    "explored": True,
+                },
+            )
+            return idx
+        if kind == "answer":
+            self.tr.step(
+                "choice",
+                reason={
+                    "code": "answer_choice",
+                    "by": by,
+                    "label": labels[0],
+                    "play": idx == 0,
+                    "scripted": False,
+                    "explored": True,
+                },
+            )
+            return idx
+        if kind in ("order", "trigger_order"):
+            reason = {
+                "code": "replacement_choice" if kind == "order" else "trigger_order_choice",
+                "by": by,
+                "options": options,
+                "picked": options[idx],
+                "scripted": False,
+                "explored": True,
+            }
+        else:
+            reason = {
+                "code": "optional_choice",
+                "by": by,
+                "accept": idx == 0,
+                "scripted": False,
+                "explored": True,
+            }
+        self.tr.step("choice", effect=options[0] if kind == "accept" else options[idx], reason=reason)
+        return idx
+
+
+__all__ = ["Choices"]

@@ -1,0 +1,122 @@
+"""Cleanups (R. 318–323): the victory check, lethal damage, battlefields left empty, facedown cards
+of a lost battlefield, combats staged in a showdown, showdowns to open.
+
+``Cleanup`` is a mixin of ``sim.Sim``.
+"""
+
+from __future__ import annotations
+
+from .board import why
+from .kinds import (
+    Why,
+)
+from .state import Ev
+
+
+class Cleanup:
+    """Cleanup steps (mixin of the simulator)."""
+
+    def cleanup(self) -> None:
+        """A cleanup (R. 318–323), repeated while it changes something (R. 322): the victory check
+        (R. 323.1), units with lethal damage die (R. 323.4), empty battlefields lose their controller
+        (R. 323.5, 190.4.c); then, the chain empty and no showdown, a staged showdown opens (R. 323.11)."""
+        for _ in range(20):
+            if self.check_victory():
+                return
+            changed = self.kill_lethal()
+            changed = self.lose_empty_control() or changed
+            changed = self.remove_lost_hidden() or changed
+            if not changed:
+                break
+        self.combat_in_showdown()
+        if self.pending_triggers:
+            # R. 334.1–334.2: the cleanup is done; the abilities that triggered can now be finalized.
+            self.tr.step("cleanup", reason={"code": "cleanup_done",
+                                            "effects": [eid for eid, _ in self.pending_triggers]})
+        if self.closed() or self.showdown or self.combat_at or not self.contested or self.winner is not None:
+            return
+        # R. 323.10: a contest whose units have all left is over (nothing to fight for).
+        self.contested = [(b, p) for b, p in self.contested if self.units_at(b, p)]
+        if not self.contested:
+            return
+        if len(self.contested) > 1:
+            # R. 323.11–323.12: the turn player chooses which battlefield comes first
+            opts = [b for b, _ in self.contested]
+            idx = self.choose("combat", opts, self.world.turn_player, [self.name(b) for b in opts])
+            self.contested.insert(0, self.contested.pop(idx))
+        bf, attacker = self.contested[0]
+        self.open_showdown(bf, attacker)
+
+    def combat_in_showdown(self) -> None:
+        """R. 323.8, 323.13: in a Showdown Open State, units of an opponent now at the battlefield of a
+        non-combat showdown stage a combat there, and the showdown becomes a combat showdown."""
+        sd = self.showdown
+        if sd is None or sd["combat"] or self.closed() or self.winner is not None:
+            return
+        bf, attacker = sd["battlefield"], sd["attacker"]
+        others = [p for p in self.world.turn_order() if p != attacker and self.units_at(bf, p)]
+        if not others or not self.units_at(bf, attacker):
+            return
+        sd["combat"], sd["defender"] = True, others[0]
+        self.tr.step("cleanup", object=bf, reason={"code": "combat_staged", "attacker": attacker,
+                                                    "defender": others[0]})
+        self.start_combat(bf, attacker, others[0])
+
+    def kill_lethal(self) -> bool:
+        """R. 323.4: every unit with lethal damage marked dies, all together (R. 142.4)."""
+        w = self.world
+        lethal = [
+            oid
+            for oid, o in w.objects.items()
+            if o.is_unit and o.on_board and o.damage > 0 and o.damage >= max(1, self.power(oid))
+        ]
+        if not lethal:
+            return False
+        self.tr.step("cleanup", candidates=lethal, reason={"code": "lethal_damage", "objects": lethal})
+        self.process([Ev("die", obj=oid) for oid in lethal])
+        self.settle()
+        return True
+
+    def lose_empty_control(self) -> bool:
+        """R. 323.5, 190.4.c: in an Open state (no chain), a player who has no unit left at a battlefield
+        they control loses its control, unless a showdown or a combat is going on there."""
+        if self.closed():
+            return False
+        busy = {self.showdown["battlefield"]} if self.showdown else set()
+        if self.combat_at:
+            busy.add(self.combat_at)
+        changed = False
+        for bf in self.battlefields():
+            holder = self.world.objects[bf].controller
+            if holder is None or bf in busy or self.units_at(bf, holder):
+                continue
+            self.world.objects[bf].controller = None
+            self.tr.step("cleanup", object=bf, reason={"code": "empty_battlefield", "player": holder,
+                                                        "why": why(Why.EMPTY_BATTLEFIELD)})
+            self.emit("control_lost", object=bf, player=holder, why=Why.EMPTY_BATTLEFIELD.value)
+            changed = True
+        if changed:
+            self.settle()
+        return changed
+
+    def check_victory(self, immediate: bool = False) -> bool:
+        """R. 194.2, 323.1: at a cleanup, a player with at least the victory score and more points than
+        every other player wins (a tie at or above it: play goes on, R. 194.2.b).  ``immediate``: the
+        repeated Burn Out, whose winner needs no cleanup (R. 432.3.c)."""
+        if self.winner is not None:
+            return True
+        players = self.world.players
+        best = max((p.points for p in players.values()), default=0)
+        if best < self.sc.victory_score:
+            return False
+        leaders = [pid for pid, p in players.items() if p.points == best]
+        if len(leaders) > 1:
+            return False
+        self.winner = leaders[0]
+        self.tr.step("cleanup", reason={"code": "victory", "player": self.winner, "points": best,
+                                        "immediate": immediate})
+        self.emit("game_won", player=self.winner, points=best)
+        return True
+
+
+__all__ = ["Cleanup"]

@@ -1,0 +1,290 @@
+"""Combat (R. 461–468): Might of each side, damage assignment with Tank and Backline, the combat
+cleanup and the resolution step; damage and stun outside combat (R. 418, 424).
+
+``Combat`` is a mixin of ``sim.Sim``.
+"""
+
+from __future__ import annotations
+
+from .board import why
+from .kinds import (
+    Why,
+)
+from .scenario import ScenarioError
+from .state import Ev
+
+TANK, BACKLINE = "Tank", "Arrière-ligne"
+
+
+class Combat:
+    """Combat steps and damage (mixin of the simulator)."""
+
+    def side_might(self, units: list[str]) -> tuple[int, list[dict]]:
+        """Total Might of one side (R. 467): stunned units deal nothing, a negative Might counts 0."""
+        total, parts = 0, []
+        for oid in units:
+            p = self.power(oid)
+            if self.world.objects[oid].stunned:
+                parts.append({"object": oid, "might": p, "counts": 0, "why": why(Why.STUNNED)})
+                continue
+            c = max(0, p)
+            part = {"object": oid, "might": p, "counts": c}
+            if p < 0:
+                part["why"] = why(Why.NEGATIVE_MIGHT)
+            parts.append(part)
+            total += c
+        return total, parts
+
+    def rank(self, oid: str) -> int:
+        if self.has_kw(oid, TANK):
+            return 0
+        if self.has_kw(oid, BACKLINE):
+            return 2
+        return 1
+
+    def lethal(self, oid: str) -> int:
+        o = self.world.objects[oid]
+        return max(1, max(0, self.power(oid)) - o.damage)
+
+    def scripted_assign(self, order: tuple, options: list[str]) -> int | None:
+        """A damage order given by ``choices`` (R. 467): checked against Tank and Backline."""
+        pool = self._assign_pool
+        first = next((x for x in order if x in pool), None)
+        if first is None:
+            return None
+        if first not in options:
+            blocker = options[0]
+            if self.rank(first) > self.rank(blocker):
+                rule = "Tank (R. 815)" if self.rank(blocker) == 0 else "Arrière-ligne (R. 826)"
+                reason = (
+                    f"{self.name(blocker)} a Tank et doit recevoir des dégâts mortels d'abord"
+                    if self.rank(blocker) == 0
+                    else f"{self.name(first)} a Arrière-ligne et ne reçoit des dégâts qu'en dernier"
+                )
+            else:
+                rule = "Arrière-ligne (R. 826)"
+                reason = f"{self.name(first)} a Arrière-ligne et ne reçoit des dégâts qu'en dernier"
+            raise ScenarioError(
+                f"choices : répartition contraire aux règles — {self.name(first)} ne peut pas recevoir de "
+                f"dégâts maintenant : {reason} ({rule})"
+            )
+        idx = options.index(first)
+        self.tr.step(
+            "choice",
+            object=first,
+            reason={
+                "code": "assign_choice",
+                "by": self._assign_by,
+                "options": options,
+                "picked": first,
+                "scripted": True,
+            },
+        )
+        return idx
+
+    def check_script(self, by: str, cands: list[str]) -> None:
+        """A scripted order must respect Tank and Backline even where the rules leave no choice."""
+        for c in self.sc.choices:
+            if "assign" in c and c.get("by", by) == by:
+                first = next((x for x in c["assign"] if x in self._assign_pool), None)
+                if first is not None and first not in cands:
+                    self.scripted_assign(c["assign"], cands)
+
+    def assign(self, by: str, total: int, receivers: list[str]) -> list[dict]:
+        """R. 467 with Tank (R. 815) and Backline (R. 826): lethal damage to one unit before the next,
+        Tank units first, Backline units last, the excess on the last unit."""
+        pool = list(receivers)
+        out: list[dict] = []
+        remaining = total
+        self._assign_by, self._assign_pool = by, pool
+        while remaining > 0 and pool:
+            best = min(self.rank(u) for u in pool)
+            cands = sorted(u for u in pool if self.rank(u) == best)
+            self.check_script(by, cands)
+            if len(cands) == 1:
+                pick = cands[0]
+                reason = why(Why.TANK_FIRST if best == 0 else Why.BACKLINE_LAST if best == 2 else Why.ONLY_CANDIDATE)
+            elif remaining >= sum(self.lethal(u) for u in cands):
+                pick = cands[0]
+                reason = why(Why.ANY_ORDER)
+                if best == 0:
+                    reason = why(Why.TANK_FIRST, also=why(Why.ANY_ORDER)["label"])
+            else:
+                pick = cands[self.choose("assign", cands, by, [self.name(u) for u in cands])]
+                reason = why(Why.CHOSEN)
+                if best == 0:
+                    reason = why(Why.TANK_FIRST, chosen=True)
+            lethal = self.lethal(pick)
+            pool.remove(pick)
+            give = min(remaining, lethal)
+            if not pool:
+                give = remaining
+            item = {"object": pick, "amount": give, "lethal": lethal, "why": reason}
+            if give > lethal:
+                item["excess"] = give - lethal
+                item["why_excess"] = why(Why.EXCESS_ON_LAST)
+            elif give < lethal:
+                item["why_short"] = why(Why.NOT_ENOUGH)
+            out.append(item)
+            remaining -= give
+            self.tr.step(
+                "assign",
+                object=pick,
+                candidates=cands,
+                reason={
+                    "code": "assign",
+                    "by": by,
+                    "amount": give,
+                    "lethal": lethal,
+                    "remaining": remaining,
+                    "why": item["why"],
+                    **({"excess": item["excess"]} if "excess" in item else {}),
+                    **({"short": True} if give < lethal else {}),
+                },
+            )
+        for u in pool:
+            self.tr.step(
+                "assign",
+                object=u,
+                reason={
+                    "code": "assign",
+                    "by": by,
+                    "amount": 0,
+                    "lethal": self.lethal(u),
+                    "remaining": 0,
+                    "why": why(Why.NOT_ENOUGH),
+                },
+            )
+        self._assign_pool = []
+        return out
+
+    def run_combat(self, bf: str, attacker: str, defender: str) -> None:
+        """Damage step (R. 467), the combat cleanup (R. 468.1), resolution step (R. 468.3–468.7)."""
+        self.combat_at = bf
+        A, D = self.units_at(bf, attacker), self.units_at(bf, defender)
+        report = {"battlefield": bf, "attacker": attacker, "defender": defender, "attackers": A, "defenders": D}
+        ta, pa = self.side_might(A)
+        td, pd = self.side_might(D)
+        report["might"] = {"attacker": ta, "defender": td}
+        report["contributions"] = {"attacker": pa, "defender": pd}
+        self.tr.step(
+            "combat",
+            object=bf,
+            candidates=A + D,
+            reason={
+                "code": "damage_step",
+                "attacker": attacker,
+                "defender": defender,
+                "might_attacker": ta,
+                "might_defender": td,
+                "contributions": pa + pd,
+            },
+        )
+        assignments = []
+        if A and D:
+            for by, total, to in ((attacker, ta, D), (defender, td, A)):
+                items = self.assign(by, total, to)
+                assignments.append({"by": by, "total": total, "items": items})
+        report["assignments"] = assignments
+        for a in assignments:
+            for it in a["items"]:
+                o = self.world.objects[it["object"]]
+                o.damage += it["amount"]
+                self.emit(
+                    "combat_damage",
+                    object=it["object"],
+                    amount=it["amount"],
+                    by=a["by"],
+                    why=it["why"]["code"],
+                    rule=it["why"]["rule"],
+                    lethal=it["lethal"],
+                )
+        self.settle()
+        before = set(A + D)
+        # R. 468.1: the combat cleanup — deaths (R. 323.4), then every unit is healed (R. 468.1.a.1)
+        self.cleanup()
+        self.settle_chain()  # R. 468.2: what the damage and the cleanup triggered resolves first
+        alive_a, alive_d = self.units_at(bf, attacker), self.units_at(bf, defender)
+        report["deaths"] = sorted(
+            u for u in before if self.world.objects[u].zone != "battlefield" or self.world.objects[u].at != bf
+        )
+        self.tr.step(
+            "combat",
+            object=bf,
+            reason={"code": "resolution_step", "attackers_left": alive_a, "defenders_left": alive_d},
+        )
+        for oid, o in self.world.objects.items():  # R. 468.1.a.1: heal all units, not only the combatants
+            if o.is_unit and o.on_board and o.damage:
+                o.damage = 0
+                self.emit("healed", object=oid)
+        restaged = False
+        if alive_a and alive_d:
+            report["result"] = "recalled"
+            self.process([Ev("recall", obj=oid) for oid in alive_a])
+            if self.units_at(bf, attacker) and self.units_at(bf, defender):
+                # R. 468.3.d.1: the recall was replaced and both sides are still here — no result, and
+                # a new showdown and combat are staged at this battlefield (no control change, R. 468.5).
+                restaged = True
+                report["restaged"] = True
+        elif alive_a:
+            report["result"] = "conquered"
+        elif alive_d:
+            report["result"] = "defended"
+        else:
+            report["result"] = "uncontrolled"
+            if self.world.objects[bf].controller is not None:
+                self.world.objects[bf].controller = None
+                self.emit("control_lost", object=bf)
+        for o in self.world.objects.values():
+            if o.attacking:
+                o.attacking = False
+        self._do_end_combat({})
+        self.emit("combat_ended", object=bf, result=report["result"])
+        self.combats.append(report)
+        self.combat_at = None
+        self.settle()
+        if restaged:
+            self.contested.append((bf, attacker))
+            self.emit("contested", object=bf, player=attacker)
+        elif report["result"] in ("conquered", "defended"):
+            # R. 468.5, 468.5.d–e: the winner establishes control if it was not theirs — the defender
+            # of a battlefield they did not control conquers it too.
+            self.gain_control(bf, attacker if report["result"] == "conquered" else defender)
+
+    def _do_combat_damage(self, a):
+        """Rule 13: combat damage reads a negative power as 0."""
+        oid = a["object"]
+        p = self.power(oid)
+        self.emit("combat_damage", object=oid, power=p, amount=max(0, p))
+
+    def _do_damage(self, a):
+        """Deal damage (R. 418): it is marked; a unit with lethal damage dies at the next cleanup (R. 323.4)."""
+        o = self.world.objects[a["object"]]
+        if not o.is_unit or not o.on_board:
+            self.emit("nothing_happens", object=o.id, why="off_board")
+            return
+        o.damage += a["amount"]
+        self.emit("damaged", object=o.id, amount=a["amount"], total=o.damage)
+
+    def _do_stun(self, a):
+        """Stun (R. 424): the unit deals no combat damage until the end of the turn."""
+        o = self.world.objects[a["object"]]
+        if o.on_board and o.is_unit:
+            o.stunned = True
+            self.emit("stunned", object=o.id)
+
+    def _do_defend(self, a):
+        o = self.world.objects[a["object"]]
+        if o.on_board:
+            o.defending = a["value"]
+            self.emit("defending" if a["value"] else "stopped_defending", object=o.id)
+
+    def _do_end_combat(self, a):
+        for o in self.world.objects.values():
+            if o.defending:
+                o.defending = False
+                self.emit("stopped_defending", object=o.id)
+        self._expire(("combat",))
+
+
+__all__ = ["Combat"]

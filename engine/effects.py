@@ -1,0 +1,191 @@
+"""Continuous effects (R. 475–482): starting and ending them, the activity of texts, the full
+recomputation through the layers after each instruction, and instructions changing Might.
+
+``Effects`` is a mixin of ``sim.Sim``.
+"""
+
+from __future__ import annotations
+
+from .layers import compute, text_active
+from .state import EffectSpec, EffState, Ev
+
+MAX_DECISIONS = 100  # "why this order?" entries kept per outcome
+
+
+class Effects:
+    """Effects, recomputation and power instructions (mixin of the simulator)."""
+
+    def update_activity(self) -> None:
+        """Rule 3: a text that becomes inactive loses its timestamp, and gets a new one when active again."""
+        w = self.world
+        newly = []
+        for eff in w.effects.values():
+            ok, why = text_active(w, eff, self.ctrl)
+            if ok and not eff.active:
+                eff.active = True
+                if eff.since is None:
+                    eff.since = w.clock
+                    newly.append(eff)
+                self.tr.show_effect(eff.id, (eff.spec.label, True, eff.since))
+                if eff.started:
+                    self.tr.step(
+                        "condition",
+                        effect=eff.id,
+                        object=eff.spec.source,
+                        reason={"code": "condition_true", "since": eff.since},
+                    )
+            elif not ok and eff.active:
+                eff.active = False
+                eff.since = None
+                self.tr.show_effect(eff.id, (eff.spec.label, False, None))
+                if not eff.ended:
+                    self.tr.step(
+                        "condition",
+                        effect=eff.id,
+                        object=eff.spec.source,
+                        reason=dict(why or {}, code="condition_false", why=(why or {}).get("code")),
+                    )
+        if newly:
+            w.clock += 1
+
+    def recompute(self) -> None:
+        """Recompute every object and report real transitions only (M6)."""
+        w = self.world
+        self.comp_no += 1
+        self.tr.computation = self.comp_no
+        self.tr.reset_applied()
+        for eid, tup in list(self.tr.effs.items()):
+            if eid not in w.effects and tup[1]:
+                # implicit keyword effects exist only while their keyword does; recomputed below
+                self.tr.show_effect(eid, (tup[0], False, None))
+        self.show_all()
+        old = w.view
+        self.update_activity()
+        decisions: list[dict] = []
+        new = compute(w, self.tr, decisions)
+        w.view = new
+        for d in decisions:
+            d.pop("_then_key", None)
+            key = (d["object"], d["first"], d["then"], d["reason"], str(d["value"]), str(d["other_value"]))
+            if key not in self._decision_keys and len(self.order_decisions) < MAX_DECISIONS:
+                self._decision_keys.add(key)
+                self.order_decisions.append(d)
+        self.update_activity()
+        self.show_all()
+        if not old:
+            return
+        for oid, obj in w.objects.items():
+            if not obj.on_board or oid not in old:
+                continue
+            was = old[oid].power if self._was_on_board.get(oid) else None
+            now = new[oid].power
+            if was is None:
+                continue
+            if was < 5 <= now:
+                self.emit("became_mighty", object=oid, before=was, after=now)
+            elif now < 5 <= was:
+                self.emit("no_longer_mighty", object=oid, before=was, after=now)
+        self._was_on_board = {oid: o.on_board for oid, o in w.objects.items()}
+
+    def settle(self) -> None:
+        """After each instruction: recompute, then evaluate triggers for its events (M13, M14)."""
+        self.recompute()
+        fresh, self.fresh = self.fresh, []
+        for ev in fresh:
+            self.check_triggers(ev)
+
+    def start_effect(self, eid: str) -> None:
+        w = self.world
+        eff = w.effects[eid]
+        eff.started, eff.ended = True, False
+        eff.locked = {}
+        ok, _ = text_active(w, eff, self.ctrl)
+        eff.active = ok
+        eff.since = w.clock if ok else None
+        w.clock += 1
+        self.tr.show_effect(eid, (eff.spec.label, eff.active, eff.since))
+        self.emit("effect_started", effect=eid, since=eff.since)
+
+    def end_effect(self, eid: str, why: str = "ended") -> None:
+        eff = self.world.effects[eid]
+        if eff.ended or not eff.started:
+            return
+        eff.ended, eff.active, eff.since = True, False, None
+        self.tr.show_effect(eid, (eff.spec.label, False, None))
+        self.emit("expired" if why == "expired" else "effect_ended", effect=eid)
+
+    def add_dynamic(self, label: str, kind: str, target: str, value: int, duration: str) -> str:
+        self.dyn += 1
+        eid = f"{kind}-{target}-{self.dyn}"
+        spec = EffectSpec(
+            eid,
+            label,
+            kind,
+            target=target,
+            params={"value": value},
+            duration=duration,
+            since=self.world.clock,
+            dynamic=True,
+        )
+        self.world.effects[eid] = EffState(spec, started=True, active=True, since=self.world.clock)
+        self.world.clock += 1
+        self.tr.show_effect(eid, (label, True, spec.since))
+        return eid
+
+    def _do_start(self, a):
+        for eid in ([a["effect"]] if a.get("effect") else []) + list(a.get("effects") or ()):
+            self.start_effect(eid)
+
+    def _do_end(self, a):
+        self.end_effect(a["effect"])
+
+    def _do_buff(self, a):
+        oid = a["object"]
+        if not self.world.objects[oid].on_board:
+            self.emit("nothing_happens", object=oid, why="off_board")
+            return
+        eid = self.add_dynamic("Buff (+1)", "increase", oid, 1, "permanent")
+        self.emit("buffed", object=oid, effect=eid)
+
+    def _do_double(self, a):
+        """Rule 11: doubling adds a fixed amount equal to the current value; never a negative amount."""
+        oid = a["object"]
+        cur = self.power(oid)
+        add = max(0, cur)
+        self.emit("doubling", object=oid, power=cur, amount=add)
+        self.process([Ev("power_change", obj=oid, amount=add, duration=a["duration"], label=f"Doublement ({add:+d})")])
+
+    def _do_swap(self, a):
+        """Rule 12: the difference is added to the lower and taken from the higher (real values)."""
+        x, y = a["objects"]
+        px, py = self.power(x), self.power(y)
+        if px == py:
+            self.emit("swap_nothing", object=x, other=y, power=px)
+            return
+        low, high = (x, y) if px < py else (y, x)
+        d = abs(px - py)
+        self.emit("swap", object=low, other=high, difference=d)
+        self.process(
+            [
+                Ev("power_change", obj=low, amount=d, duration=a["duration"], label=f"Intervertir ({d:+d})"),
+                Ev("power_change", obj=high, amount=-d, duration=a["duration"], label=f"Intervertir ({-d:+d})"),
+            ]
+        )
+
+    def _do_kill(self, a):
+        """Rule 17: one instruction, simultaneous deaths."""
+        evs = [Ev("die", obj=oid) for oid in dict.fromkeys(a["objects"]) if self.world.objects[oid].on_board]
+        if evs:
+            self.process(evs)
+
+    def _do_return_to_hand(self, a):
+        if self.world.objects[a["object"]].on_board:
+            self.process([Ev("return_to_hand", obj=a["object"])])
+
+    def _do_create_token(self, a):
+        tok = {"id": a["token"], "name": a["name"], "printed_power": a["printed_power"]}
+        mods = {"exhausted": True} if a["exhausted"] else {}
+        self.process([Ev("create_token", player=a["player"], token=tok, mods=mods)])
+
+
+__all__ = ["Effects"]

@@ -1,0 +1,166 @@
+"""Movement (R. 144, 447–460), recalls (R. 456), attaching (R. 435–436, 716) and playing a unit
+(R. 349, 805): where objects are and how they get there.
+
+``Movement`` is a mixin of ``sim.Sim``.
+"""
+
+from __future__ import annotations
+
+from .kinds import (
+    BOARD_ZONES,
+    has_keyword,
+)
+from .state import Ev, Obj
+
+
+class Movement:
+    """Moves, recalls, attachments and units arriving (mixin of the simulator)."""
+
+    def default_location(self, zone: str) -> str | None:
+        """A legacy zone move: « base », or the only battlefield when battlefields are described."""
+        if zone == "base":
+            return "base"
+        bfs = self.battlefields()
+        if not bfs:
+            return None
+        if len(bfs) > 1:
+            self.refuse("précisez le champ de bataille de destination avec « to » (R. 447)")
+        return bfs[0]
+
+    def place(self, o: Obj, zone: str, at: str | None = None) -> None:
+        """Put an object in a zone; leaving a battlefield ends its combat roles and marked damage."""
+        if zone != "battlefield" or at != o.at:
+            o.defending = o.attacking = False
+        if zone not in ("base", "battlefield"):
+            o.damage, o.stunned = 0, False
+        o.zone, o.at = zone, (at if zone in ("battlefield", "facedown") else None)
+        if zone != "facedown":
+            o.hidden_turn = None
+
+    def move_now(self, o: Obj, dest: str | None) -> None:
+        """The location change of a move (R. 447); a battlefield not controlled by the mover is contested."""
+        if dest in (None, "base"):
+            self.place(o, "base")
+            self.emit("moved", object=o.id, zone="base", to="base")
+            return
+        if dest == "battlefield":
+            self.place(o, "battlefield")
+            self.emit("moved", object=o.id, zone="battlefield")
+            return
+        self.place(o, "battlefield", dest)
+        self.emit("moved", object=o.id, zone="battlefield", to=dest)
+        self.note_contest(o.id, dest)
+
+    def note_contest(self, oid: str, bf: str) -> None:
+        player = self.ctrl(oid)
+        if player is None or not self.world.objects[oid].is_unit:
+            return
+        if self.world.objects[bf].controller == player or any(b == bf for b, _ in self.contested):
+            return
+        self.contested.append((bf, player))
+        self.emit("contested", object=bf, player=player)
+
+    def _do_standard_move(self, a):
+        """Standard move (R. 144): exhaust ready units of the turn player, base ↔ battlefield;
+        battlefield → battlefield needs Ganking (R. 810)."""
+        w = self.world
+        dest = a["to"]
+        units = list(dict.fromkeys(a["objects"]))
+        player = None
+        for oid in units:
+            o = w.objects[oid]
+            n = self.name(oid)
+            if not o.is_unit or not o.on_board:
+                self.refuse(f"{n} n'est pas une unité sur le plateau : seul une unité peut se déplacer (R. 144)")
+            c = self.ctrl(oid)
+            if player is None:
+                player = c
+            elif c != player:
+                self.refuse("un déplacement standard ne concerne que les unités d'un même joueur (R. 144)")
+            if o.exhausted:
+                self.refuse(f"{n} est épuisée : un déplacement standard épuise l'unité, qui doit être prête (R. 144)")
+            here = self.location(o)
+            if here == dest:
+                self.refuse(f"{n} est déjà à cet endroit (R. 144)")
+            if here != "base" and dest != "base" and not self.has_kw(oid, "Gank"):
+                self.refuse(f"{n} n'a pas Gank : elle ne peut pas aller d'un champ de bataille à un autre (R. 810)")
+        if player != w.turn_player:
+            self.refuse(
+                f"{w.players[player].name} n'est pas le joueur du tour : le déplacement standard se fait pendant "
+                "sa propre phase principale (R. 144.1, 316)"
+            )
+        for oid in units:
+            w.objects[oid].exhausted = True
+            self.emit("exhausted", object=oid)
+        self.process([Ev("move", obj=oid, dest=dest) for oid in units])
+
+    def _do_move(self, a):
+        """A move by an effect (R. 447): no exhaustion; a move to a location is a replaceable event."""
+        o = self.world.objects[a["object"]]
+        dest = a.get("to")
+        if dest is None and a["zone"] in BOARD_ZONES:
+            dest = self.default_location(a["zone"])
+        if dest is not None:
+            if o.on_board and o.is_unit:
+                self.process([Ev("move", obj=o.id, dest=dest)])
+            else:
+                self.move_now(o, dest)
+            return
+        self.place(o, a["zone"])
+        self.emit("moved", object=o.id, zone=a["zone"])
+
+    def _do_recall(self, a):
+        """Recall (R. 456): to its owner's base, not a move; a replaceable event (R. 367)."""
+        if self.world.objects[a["object"]].on_board:
+            self.process([Ev("recall", obj=a["object"])])
+
+    def _do_attach(self, a):
+        g, u = self.world.objects[a["object"]], self.world.objects[a["to"]]
+        if g.type != "gear" or not u.on_board or not g.on_board:
+            self.emit("nothing_happens", object=g.id, why="cannot_attach")
+            return
+        g.attached_to = u.id
+        self.emit("attached", object=g.id, to=u.id)
+
+    def _do_detach(self, a):
+        g = self.world.objects[a["object"]]
+        if g.attached_to:
+            g.attached_to = None
+            self.emit("detached", object=g.id)
+
+    def _do_play_unit(self, a):
+        """Play a unit (R. 349): it enters exhausted unless Accelerate is paid (R. 805)."""
+        w = self.world
+        o = w.objects[a["object"]]
+        n = o.name
+        if not o.is_unit or o.on_board:
+            self.refuse(f"{n} n'est pas une unité hors du plateau : elle ne peut pas être jouée (R. 349)")
+        player = o.controller
+        hidden_at = self.from_hidden(o, player) if o.zone == "facedown" else None
+        if hidden_at is not None:
+            self.hidden_timing(player, n)  # R. 811.6: it has Reaction
+            if a.get("to") not in (None, "base", hidden_at):
+                self.refuse(f"{n}, jouée face cachée, arrive sur {self.name(hidden_at)} (R. 811.1.d.1)")
+            dest = hidden_at
+        else:
+            if player != w.turn_player:
+                self.refuse(f"{w.players[player].name} ne peut jouer une unité que pendant son tour (R. 316)")
+            dest = a.get("to") or "base"
+            if dest != "base" and w.objects[dest].controller != player:
+                self.refuse(f"{n} ne peut arriver que sur sa base ou un champ de bataille contrôlé (R. 349)")
+        if a["accelerate"] and not has_keyword(o.keywords, "Accélération"):
+            self.refuse(f"{n} n'a pas Accélération : rien ne permet de la faire arriver prête (R. 805)")
+        # R. 356–357: the total cost, Accelerate included; from facedown, without the base cost (R. 811.1.b)
+        self.pay_unit(o, player, a["accelerate"], "all" if hidden_at is not None else a.get("ignore_cost") or "")
+        self.place(o, "base" if dest == "base" else "battlefield", None if dest == "base" else dest)
+        o.exhausted = not a["accelerate"]
+        o.since = w.clock
+        w.clock += 1
+        w.players[player].cards_played += 1
+        if hidden_at is None:
+            w.players[player].hand = max(0, w.players[player].hand - 1)
+        self.emit("unit_played", object=o.id, player=player, accelerate=a["accelerate"], exhausted=o.exhausted, to=dest,
+                  from_hidden=hidden_at)
+
+
+__all__ = ["Movement"]

@@ -1,0 +1,182 @@
+"""Scoring and victory points (R. 469–474): conquer and hold, the final point, Hunt, drawing and
+Burn Out (R. 414, 432), XP (R. 728).
+
+``Scoring`` is a mixin of ``sim.Sim``.
+"""
+
+from __future__ import annotations
+
+from .board import why
+from .kinds import (
+    Why,
+    keyword_base,
+    keyword_number,
+)
+from .state import Ev
+
+
+class Scoring:
+    """Scores, points, draws and XP (mixin of the simulator)."""
+
+    def gain_control(self, bf: str, player: str) -> None:
+        """Establish control (R. 188, 468.5, 348.2.a): a player who did not control the battlefield
+        gains it, which is a Conquer (R. 471.1); keeping a battlefield already controlled scores nothing."""
+        o = self.world.objects[bf]
+        if o.controller == player:
+            return
+        o.controller = player
+        self.emit("control_gained", object=bf, player=player)
+        self.settle()
+        self.score(player, bf, "conquer")
+
+    def score(self, player: str, bf: str, how: str) -> None:
+        """Conquer or hold (R. 471), once per battlefield per player per turn; the final point (R. 473)."""
+        p = self.world.players[player]
+        entry = {"player": player, "battlefield": bf, "how": how, "points_before": p.points, "turn": self.turn}
+        if bf in self.scored[player]:
+            entry.update(point=False, why=why(Why.ALREADY_SCORED), points_after=p.points)
+            self.scores.append(entry)
+            self.tr.step("score", object=bf, reason={"code": "score", **entry})
+            self.emit("score_refused", object=bf, player=player, how=how, why=entry["why"]["code"])
+            return
+        self.scored[player].add(bf)
+        final = p.points >= self.sc.victory_score - 1
+        if not final:
+            reason, point = why(Why.CONQUER if how == "conquer" else Why.HOLD), True
+        elif how == "hold":
+            reason, point = why(Why.FINAL_BY_HOLD), True
+        elif all(b in self.scored[player] for b in self.battlefields()):
+            reason, point = why(Why.FINAL_ALL_SCORED), True
+        else:
+            missing = [b for b in self.battlefields() if b not in self.scored[player]]
+            reason, point = why(Why.FINAL_REFUSED, missing=missing), False
+        entry.update(point=point, why=reason)
+        self.tr.step("score", object=bf, reason={"code": "score", **entry, "points_after": p.points + point})
+        self.emit("conquered" if how == "conquer" else "held", object=bf, player=player)
+        if point:
+            self.emit("scored", object=bf, player=player, how=how, why=reason["code"])
+            self.add_points(player, 1, how)
+        else:
+            self.emit("score_refused", object=bf, player=player, how=how, why=reason["code"])
+            self.process([Ev("draw", player=player)])
+        entry["points_after"] = p.points
+        self.scores.append(entry)
+        self.hunt_at(bf, player)
+        self.settle()
+
+    def hunt_at(self, bf: str, player: str) -> None:
+        """Hunt N (R. 823): each unit of the scorer at that battlefield makes its controller gain N XP."""
+        for oid in self.units_at(bf, player):
+            kws = self.world.view[oid].keywords if oid in self.world.view else ()
+            for k in kws:
+                if keyword_base(k) == "Chasse":
+                    n = keyword_number(k)
+                    self.tr.step("score", object=oid, reason={"code": "hunt", "amount": n, "why": why(Why.HUNT)})
+                    self.emit("hunt_resolved", object=oid, amount=n)
+                    self._do_gain_xp({"player": player, "amount": n})
+
+    def add_points(self, player: str, n: int, how: str) -> None:
+        p = self.world.players[player]
+        before = p.points
+        p.points += n
+        self.emit("point_gained", player=player, amount=n, before=before, after=p.points, how=how)
+
+    def draw_now(self, pid: str) -> None:
+        """Draw (R. 414); from an empty Main Deck, Burn Out (R. 432.2): the trash is recycled into the
+        deck, the player chooses an opponent who gains 1 point, then the draw goes on.  With an empty
+        trash too the deck stays empty and the draw burns out again and again (R. 432.3) until an
+        opponent wins — at once for the points after the first Burn Out (R. 432.3.c)."""
+        w = self.world
+        p = w.players[pid]
+        opponents = [q for q in w.turn_order() if q != pid]
+        repeat = 0
+        while p.deck <= 0:
+            if not opponents or repeat >= 100:  # pragma: no cover - a lone player has nobody to score
+                self.emit("nothing_happens", player=pid, why="empty_deck")
+                return
+            trash_objs = [o for o in w.objects.values() if o.zone == "discard" and o.controller == pid]
+            shuffled = p.trash + len(trash_objs)
+            for o in trash_objs:
+                self.place(o, "deck")
+            p.deck, p.trash = shuffled, 0
+            opp = self.burn_out_opponent(pid, opponents, repeat)
+            self.tr.step(
+                "score",
+                reason={
+                    "code": "burn_out",
+                    "player": pid,
+                    "opponent": opp,
+                    "shuffled": shuffled,
+                    "repeat": repeat,
+                    "why": why(Why.BURN_OUT),
+                },
+            )
+            self.emit("burned_out", player=pid, shuffled=shuffled, opponent=opp, repeat=repeat)
+            self.add_points(opp, 1, "burn_out")
+            if repeat and self.check_victory(immediate=True):
+                return
+            repeat += 1
+        p.deck -= 1
+        p.hand += 1
+        self.emit("drew", player=pid)
+
+    def burn_out_opponent(self, pid: str, opponents: list[str], repeat: int) -> str:
+        """R. 432.2.c: the player who burns out chooses the opponent who gains the point.  A choice in
+        ``choices`` ({burn_out: [ids]}) is read in order, its last id kept for later repeats; unscripted,
+        the first Burn Out of the action is explored and a repeat gives to the same opponent (the rules
+        leave each repeat to the player, R. 432.3; exploring them all would multiply the outcomes)."""
+        if len(opponents) == 1:
+            return opponents[0]
+        for c in self.sc.choices:
+            if "burn_out" in c and (c.get("action") is None or c["action"] == self.action):
+                picks = [x for x in c["burn_out"] if x in opponents]
+                if picks:
+                    pick = picks[min(repeat, len(picks) - 1)]
+                    self.tr.step("choice", reason={"code": "burn_out_choice", "by": pid, "options": opponents,
+                                                   "picked": pick, "scripted": True})
+                    return pick
+        if repeat and self._last_burn_out in opponents:
+            return self._last_burn_out
+        idx = self.choose("burn_out", opponents, pid, [self.world.players[q].name for q in opponents])
+        self._last_burn_out = opponents[idx]
+        return opponents[idx]
+
+    def _do_gain_points(self, a):
+        self.add_points(a["player"], a["amount"], "effect")
+
+    def _do_hunt(self, a):
+        oid = a["object"]
+        kws = self.world.view[oid].keywords if oid in self.world.view else ()
+        hunts = [k for k in kws if keyword_base(k) == "Chasse"]
+        if not hunts or not self.world.objects[oid].on_board:
+            self.emit("nothing_happens", object=oid, why="no_hunt")
+            return
+        n = keyword_number(hunts[0])
+        self.emit("hunt_resolved", object=oid, amount=n)
+        self._do_gain_xp({"player": self.ctrl(oid), "amount": n})
+
+    def _do_gain_xp(self, a):
+        p = self.world.players[a["player"]]
+        before = p.xp
+        p.xp += a["amount"]
+        self.emit("xp_gained", player=p.id, amount=a["amount"], before=before, after=p.xp)
+
+    def _do_spend_xp(self, a):
+        p = self.world.players[a["player"]]
+        if p.xp < a["amount"]:
+            self.emit("xp_spend_refused", player=p.id, amount=a["amount"], xp=p.xp)
+            return
+        before = p.xp
+        p.xp -= a["amount"]
+        self.emit("xp_spent", player=p.id, amount=a["amount"], before=before, after=p.xp)
+
+    def _do_draw(self, a):
+        self.process([Ev("draw", player=a["player"])])
+
+    def _do_play_card(self, a):
+        p = self.world.players[a["player"]]
+        p.cards_played += 1
+        self.emit("card_played", player=p.id)
+
+
+__all__ = ["Scoring"]

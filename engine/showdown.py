@@ -1,0 +1,69 @@
+"""Showdowns (R. 341–348): opening one where control is contested, focus, closing it and
+establishing control when it is not a combat.
+
+``Showdown`` is a mixin of ``sim.Sim``.
+"""
+
+from __future__ import annotations
+
+
+class Showdown:
+    """Showdown procedures (mixin of the simulator)."""
+
+    def open_showdown(self, bf: str, attacker: str) -> None:
+        others = [p for p in self.world.turn_order() if p != attacker and self.units_at(bf, p)]
+        combat = bool(others)
+        defender = others[0] if others else self.world.objects[bf].controller
+        if defender is None or defender == attacker:
+            defender = self.next_player(attacker) if len(self.world.players) > 1 else None
+        self.showdown = {
+            "battlefield": bf,
+            "attacker": attacker,
+            "defender": defender,
+            "focus": attacker,
+            "passes": 0,
+            "combat": combat,
+        }
+        self.emit("showdown_started", object=bf, attacker=attacker, defender=defender, combat=combat)
+        if combat:
+            self.start_combat(bf, attacker, defender)
+        self.tr.show_board(self.board_tuple())
+        self.tr.step("priority", object=bf, reason={"code": "focus", "player": attacker, "battlefield": bf})
+
+    def start_combat(self, bf: str, attacker: str, defender: str) -> None:
+        """R. 461, 344.1: a combat begins — attacker and defender designations."""
+        self.emit("combat_started", object=bf, attacker=attacker, defender=defender)
+        for oid in self.units_at(bf, attacker):
+            self.world.objects[oid].attacking = True
+            self.emit("attacking", object=oid)
+        for oid in self.units_at(bf, defender):
+            self.world.objects[oid].defending = True
+            self.emit("defending", object=oid)
+        self.settle()
+
+    def showdown_players(self) -> list[str]:
+        sd = self.showdown
+        return [p for p in (sd["attacker"], sd["defender"]) if p is not None]
+
+    def close_showdown(self, implicit: bool = False) -> None:
+        """Everyone passed in succession (R. 341): combat damage, or control for the one who moved in."""
+        sd = self.showdown
+        bf = sd["battlefield"]
+        if implicit:
+            self.tr.step("priority", object=bf, reason={"code": "all_passed", "players": self.showdown_players()})
+        self.emit("showdown_ended", object=bf)
+        self.showdown = None
+        self.contested = [(b, p) for b, p in self.contested if b != bf]
+        if sd["combat"]:
+            self.run_combat(bf, sd["attacker"], sd["defender"])
+        else:
+            # R. 348.2.a: the only player with units left there establishes control (not necessarily
+            # the one who contested it); a conquer if it was not theirs (R. 348.2.a.1).
+            present = [p for p in self.world.turn_order() if self.units_at(bf, p)]
+            if len(present) == 1:
+                self.gain_control(bf, present[0])
+        self.tr.show_board(self.board_tuple())
+        self.cleanup()
+
+
+__all__ = ["Showdown"]

@@ -1,0 +1,98 @@
+"""Triggered abilities (R. 383): which trigger on an event, and what one does when it resolves from
+the chain (R. 340.1).
+
+``Triggers`` is a mixin of ``sim.Sim``.
+"""
+
+from __future__ import annotations
+
+from .kinds import (
+    RESULT_INSTRUCTIONS,
+)
+from .layers import text_active
+from .state import EffState, Ev
+
+
+class Triggers:
+    """Triggered and activated abilities' results (mixin of the simulator)."""
+
+    def check_triggers(self, ev: dict) -> None:
+        """Rule 22: a triggered ability must be active when its event is evaluated."""
+        w = self.world
+        if self._triggered is None:
+            # by id, never by file order: abilities that trigger together are then ordered by their
+            # controllers (R. 383.3.d), not by where the scenario lists them
+            self._triggered = sorted((e for e in w.effects.values() if e.spec.kind == "triggered"), key=lambda e: e.id)
+        for eff in self._triggered:
+            spec = eff.spec
+            if not eff.started or eff.ended:
+                continue
+            p = spec.params
+            if p["when"] != ev["type"]:
+                continue
+            subj = p["subject"]
+            src = spec.source
+            look_back = None
+            if ev["type"] == "xp_gained":
+                match = src is not None and ev.get("player") == self.ctrl(src) or src is None
+            elif ev["type"] in ("conquered", "held"):
+                # « when you conquer / hold » (R. 471); « self »: the source stands at that battlefield
+                match = src is None or ev.get("player") == self.ctrl(src)
+                if match and subj == "self" and src is not None:
+                    match = self.world.objects[src].at == ev.get("object")
+            else:
+                obj = ev.get("object")
+                if obj is None:
+                    continue
+                match = (
+                    subj == "any"
+                    or (subj == "self" and obj == src)
+                    or (subj in ("ally", "you") and src is not None and self.ctrl(obj) == self.ctrl(src))
+                )
+            if not match:
+                continue
+            if ev["type"] == "died" and ev.get("object") == src and ev.get("from"):
+                # Deathknell (R. 808): the ability of a unit that dies is read as it was just before.
+                look_back, _ = text_active(w, eff, self.ctrl, zone=ev["from"])
+            if not eff.active and not look_back:
+                ok, why = text_active(w, eff, self.ctrl)
+                self.tr.step(
+                    "skip",
+                    effect=eff.id,
+                    object=src,
+                    reason=dict(why or {}, code="inactive_at_event", event=ev["type"], why=(why or {}).get("code")),
+                )
+                continue
+            self.emit("triggered", effect=eff.id, object=src, cause=ev["type"])
+            # R. 383.3, 334.1: the ability goes on the chain as a pending item; it is finalized once the
+            # outstanding tasks (the cleanup that follows this event) are done, then resolves like any item.
+            self.pending_triggers.append((eff.id, ev["type"]))
+            self.tr.step("event", effect=eff.id, object=src, reason={"code": "trigger_waits"})
+
+    def resolve_trigger(self, eid: str) -> None:
+        """A triggered ability on the chain resolves (R. 340.1, 383.3)."""
+        eff = self.world.effects[eid]
+        self.emit("trigger_resolved", effect=eid, object=eff.spec.source)
+        self.ability_result(eff)
+
+    def ability_result(self, eff: EffState) -> None:
+        """What a triggered or activated ability does when it resolves (R. 376, 383): its ``then``
+        effect starts, and its controller gains or spends XP (R. 728), draws (R. 414), gains points."""
+        p = eff.spec.params
+        if p.get("then"):
+            self.start_effect(p["then"])
+        who = self.ctrl(eff.spec.source) if eff.spec.source else self.world.turn_player
+        for name in RESULT_INSTRUCTIONS:
+            n = p.get(name) or 0
+            if not n or who is None:
+                continue
+            if name == "draw":
+                for _ in range(n):
+                    self.process([Ev("draw", player=who)])
+            elif name == "points":
+                self.add_points(who, n, "ability")
+            else:
+                getattr(self, "_do_" + name)({"player": who, "amount": n})
+
+
+__all__ = ["Triggers"]

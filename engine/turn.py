@@ -1,0 +1,138 @@
+"""Turn structure (R. 315–317): Awaken, Beginning (Temporary, hold), Channel, Draw, the ending phase;
+the start of a turn pauses while a chain is pending (R. 335).
+
+``Turn`` is a mixin of ``sim.Sim``.
+"""
+
+from __future__ import annotations
+
+from .board import why
+from .kinds import (
+    Why,
+)
+from .state import Ev
+
+
+class Turn:
+    """Start and end of a turn (mixin of the simulator)."""
+
+    def _do_start_turn(self, a):
+        """Start of turn (R. 315), run by ``start_turn_steps``; it pauses where a chain opens that the
+        next scripted action answers (R. 335: the phase's task waits for the chain), and goes on before
+        the first action that is no answer."""
+        self.turn_rest = self.start_turn_steps()
+        self.resume_turn(self.is_answer(self.action + 1))
+
+    def is_answer(self, idx: int | None) -> bool:
+        """Whether scenario action ``idx`` answers an open chain: a pass or a card with Reaction."""
+        acts = self.sc.actions
+        if idx is None or idx >= len(acts):
+            return False
+        return acts[idx]["do"] == "pass" or self.is_reaction(acts[idx])
+
+    def resume_turn(self, answered: bool) -> None:
+        """Go on with the start of the turn; a chain it opens waits for the answers when ``answered``,
+        and otherwise resolves at once, nobody answering (R. 340)."""
+        while self.turn_rest is not None:
+            try:
+                next(self.turn_rest)
+            except StopIteration:
+                self.turn_rest = None
+                return
+            if self.items and answered and self.winner is None:
+                self.tr.step("priority", reason={"code": "answer_window", "player": self.priority,
+                                                 "chain": len(self.items)})
+                return
+            self.resolve_chain()
+
+    def start_turn_steps(self):
+        """Start of turn (R. 315): Awaken (ready, R. 315.1), Beginning phase (Temporary kills before
+        scoring, R. 816.1.b; then hold, R. 315.2.b, 471.2), Channel two runes (R. 315.3), Draw one
+        (R. 315.4).  A cleanup follows each phase (R. 319.2): an empty battlefield is lost before the
+        scoring step, and a victory is judged there (R. 323.1)."""
+        w = self.world
+        tp = w.turn_player
+        self.emit("turn_started", player=tp, turn=self.turn)
+        self.tr.step("phase", reason={"code": "awaken", "player": tp})
+        for oid, o in w.objects.items():
+            if o.on_board and o.controller == tp and o.exhausted:
+                o.exhausted = False
+                self.emit("readied", object=oid)
+        self.phase_cleanup()
+        self.tr.step("phase", reason={"code": "beginning", "player": tp})
+        temp = [
+            oid
+            for oid, o in w.objects.items()
+            if o.is_unit and o.on_board and self.ctrl(oid) == tp and self.has_kw(oid, "Temporaire")
+        ]
+        if temp:
+            # R. 816.1: Temporary is a triggered ability — « kill this » goes on the chain, before scoring.
+            self.tr.step(
+                "phase", candidates=temp, reason={"code": "temporary", "objects": temp, "why": why(Why.TEMPORARY)}
+            )
+            for oid in temp:
+                self.item_no += 1
+                label = f"Temporaire ({self.name(oid)})"
+                self.items.append({"id": self.item_no, "player": tp, "label": label, "speed": "trigger",
+                                   "target": None, "target_at": None, "action": self.action,
+                                   "steps": [{"do": "kill", "objects": [oid]}]})
+                self.emit("chain_added", player=tp, label=label, item=self.item_no, speed="trigger", object=oid)
+            self.chain_starter = None
+            self.priority = tp
+            yield
+        yield from self.phase_cleanup()
+        for bf in self.battlefields():
+            if w.objects[bf].controller == tp and self.winner is None:
+                self.score(tp, bf, "hold")
+        yield from self.phase_cleanup()
+        if self.winner is not None:
+            return
+        self.tr.step("phase", reason={"code": "channel", "player": tp})
+        self.channel(tp, 2)
+        yield from self.phase_cleanup()
+        self.tr.step("phase", reason={"code": "draw", "player": tp})
+        self.process([Ev("draw", player=tp)])
+        self.empty_pools("main_phase")  # R. 167: the Main Phase starts with empty Rune Pools
+
+    def phase_cleanup(self):
+        """R. 319.2, 335: between two phases, a cleanup, then what triggered goes on the chain, which
+        resolves (or is answered) before going on — a generator step of ``start_turn_steps``."""
+        if self.fresh:  # something happened since the last computation
+            self.settle()
+        self.cleanup()
+        self.triggers_to_chain()
+        while self.items:
+            yield
+            self.triggers_to_chain()
+
+    def end_turn_board(self) -> None:
+        """Ending phase (R. 317): damage removed, stun ends, scores of the turn forgotten, next player."""
+        w = self.world
+        for o in w.objects.values():
+            o.damage = 0
+            o.stunned = False
+        for s in self.scored.values():
+            s.clear()
+        self.emit("turn_ended", player=w.turn_player, turn=self.turn)
+        if len(w.players) > 1:
+            w.turn_player = self.next_player(w.turn_player)
+        self.turn += 1
+        self.tr.show_board(self.board_tuple())
+
+    def _do_end_turn(self, a):
+        """Ending phase (R. 317): combat and turn effects end, damage is removed, the turn passes."""
+        self._do_end_combat(a)
+        self._expire(("turn",))
+        for p in self.world.players.values():
+            p.cards_played = 0
+        self.used_turn.clear()
+        self.empty_pools("end_turn")
+        self.end_turn_board()
+
+    def _expire(self, durations: tuple[str, ...]) -> None:
+        for eff in list(self.world.effects.values()):
+            if eff.started and not eff.ended and eff.spec.duration in durations:
+                self.end_effect(eff.id, "expired")
+
+
+__all__ = ["Turn"]
