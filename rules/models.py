@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models import Count, F, Window
+from django.db.models.functions import RowNumber
 from django.urls import reverse
 
 from examples.models import WorkedExample
@@ -57,11 +59,20 @@ def rule_list_validator(value):
         raise ValidationError("Une liste de numéros de règles est attendue, par exemple [\"466\", \"467.2\"].")
 
 
+class CategoryQuerySet(models.QuerySet):
+    def with_counts(self):
+        """Each theme with ``entry_count``, its number of questions, in the themes' order (a GROUP BY query ignores
+        ``Meta.ordering``: the order is explicit, or each database picks its own)."""
+        return self.annotate(entry_count=Count("entries")).order_by("order", "name", "pk")
+
+
 class Category(models.Model):
     slug = models.SlugField("identifiant", unique=True, max_length=80)
     name = models.CharField("nom", max_length=120)
     description = models.CharField("description", max_length=300, blank=True)
     order = models.PositiveIntegerField("ordre", default=0)
+
+    objects = CategoryQuerySet.as_manager()
 
     class Meta:
         ordering = ["order", "name"]
@@ -126,6 +137,24 @@ class FAQEntry(CheckedMixin, MarkdownFieldsMixin, models.Model):
     slug = models.SlugField("identifiant", unique=True, max_length=120)
     category = models.ForeignKey(Category, on_delete=models.PROTECT, related_name="entries",
                                  verbose_name="catégorie")
+    def first_per_category(self, count: int):
+        """The first ``count`` questions of every theme, in each theme's order, in one window query: each carries
+        ``rank`` (its place in its theme) and ``total`` (how many questions the theme holds). Only what a list of
+        links needs is read."""
+        in_theme = {"partition_by": F("category_id")}
+        return (
+            self.order_by()
+            .annotate(rank=Window(RowNumber(), order_by=[F("order"), F("question"), F("pk")], **in_theme),
+                      total=Window(Count("pk"), **in_theme))
+            .filter(rank__lte=count)
+            .only("slug", "question", "category_id")
+            .order_by("category_id", "rank")
+        )
+
+    def in_theme_order(self):
+        """Questions by theme, then as the theme orders them (the « Voir aussi » list)."""
+        return self.order_by("category__order", "category_id", "order", "question", "pk")
+
     question = models.CharField("question", max_length=250)
     short_answer = models.TextField("réponse en bref")
     short_answer_html = models.TextField(editable=False, blank=True)

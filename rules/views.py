@@ -2,24 +2,15 @@
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from html import escape
-
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.paginator import Paginator
-from django.db import connection
-from django.db.models import Count, F, Prefetch, Q, Window
-from django.db.models.functions import RowNumber
+from django.db.models import Count, Prefetch, Q
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
 from examples.models import WorkedExample
 from examples.views import embedded_players
-from riftpal.links import slug_url_parts
-from riftpal.sql import Precompiled
 
 from . import changes, citations, editions
 from .choices import CURRENT_RULES_VERSION, OFFICIAL_RULES_URL, RULES_VERSION_NAMES, Chapter
@@ -30,7 +21,7 @@ from .models import Card, Category, FAQEntry, Guide, GuideSection, RuleCitation,
 def home(request: HttpRequest):
     # Counts, not rows: the home page stays the same size whatever the number of entries.
     # A GROUP BY query ignores Meta.ordering: the order is explicit, or each database picks its own.
-    categories = Category.objects.annotate(entry_count=Count("entries")).order_by("order", "name", "pk")
+    categories = Category.objects.with_counts()
     featured = FAQEntry.objects.filter(featured=True).select_related("category")[:6]
     examples = WorkedExample.objects.filter(faq_entries__featured=True).distinct().order_by("topic", "order")[:4]
     return render(request, "rules/home.html", {
@@ -45,26 +36,13 @@ FAQ_FIRST_PER_CATEGORY = 6
 FAQ_PER_PAGE = 40
 
 
-# No ORDER BY in SQL (the default one joins the themes): the rows are put in order by the view, by theme and rank,
-# on every database alike. The window query is written once per process (riftpal.sql): building it cost more than
-# running it.
-_IN_THEME = {"partition_by": F("category_id")}
-FIRST_QUESTIONS = Precompiled(lambda: (
-    FAQEntry.objects.order_by()
-    .annotate(rank=Window(RowNumber(), order_by=[F("order"), F("question"), F("pk")], **_IN_THEME),
-              total=Window(Count("pk"), **_IN_THEME))
-    .filter(rank__lte=FAQ_FIRST_PER_CATEGORY)
-    .values_list("category_id", "rank", "total", "slug", "question")
-))
-
-
 @require_GET
 def faq_index(request: HttpRequest):
     """Every theme with its first questions and a link to the rest: ``?categorie=<slug>&page=<n>`` lists one
     theme, a page at a time. The page stays the same size however many questions the FAQ holds."""
     slug = request.GET.get("categorie")
     if slug:
-        categories = list(Category.objects.annotate(entry_count=Count("entries")).order_by("order", "name", "pk"))
+        categories = list(Category.objects.with_counts())
         category = next((item for item in categories if item.slug == slug), None)
         if category is None:
             raise Http404("Ce thème de la FAQ n'existe pas.")
@@ -72,77 +50,23 @@ def faq_index(request: HttpRequest):
                          .only("slug", "question"), FAQ_PER_PAGE).get_page(request.GET.get("page"))
         return render(request, "rules/faq-index.html", {"categories": categories, "category": category,
                                                          "page": page})
-    # The first questions of every theme and each theme's count in one query read from the index
-    # faq_theme_order, without model instances: this is the busiest page of the FAQ (``FIRST_QUESTIONS``).
-    # Each theme's list is built here rather than by two template variables a question; slugs and questions are
-    # escaped with the stdlib's html.escape, as a template would.
-    rows = sorted(FIRST_QUESTIONS.rows())
-    head, tail = slug_url_parts("rules:faq_detail")
-    first: dict[int, list[str]] = {}
-    counts: dict[int, int] = {}
-    for category_id, _rank, total, entry_slug, question in rows:
-        counts[category_id] = total
-        first.setdefault(category_id, []).append(
-            f'<li><a href="{head}{escape(entry_slug)}{tail}">{escape(question)}</a></li>')
+    # The first questions of every theme and each theme's count in one window query.
+    first: dict[int, list[FAQEntry]] = {}
+    for entry in FAQEntry.objects.first_per_category(FAQ_FIRST_PER_CATEGORY):
+        first.setdefault(entry.category_id, []).append(entry)
     categories = list(Category.objects.all())
     for item in categories:
-        entries = first.get(item.pk, [])
-        item.entry_count = counts.get(item.pk, 0)
-        item.shown_count = len(entries)
-        item.first_questions = mark_safe("\n".join(entries))  # every value in it escaped above
+        item.first_entries = first.get(item.pk, [])
+        item.entry_count = item.first_entries[0].total if item.first_entries else 0
     return render(request, "rules/faq-index.html", {"categories": categories})
-
-
-@functools.cache
-def _faq_links_sql(vendor: str) -> str:
-    """One statement for both link lists of an FAQ entry, written once per process from the models' tables.
-
-    A row per card (kind 0: its id) and per related question (kind 1: its theme's order, its order, its question,
-    its slug). Plain SQL through Django's cursor: building the two ORM queries cost more than running them on this
-    page, the busiest of the site. Both parts use only joins and literals every database reads alike, and
-    ``tests/rules/test_faq_links.py`` runs on SQLite and PostgreSQL."""
-    qn = connection.ops.quote_name
-
-    def columns(model) -> tuple[str, Callable[[str], str]]:
-        """The model's quoted table, and its quoted column for a field name."""
-        table = qn(model._meta.db_table)
-        return table, lambda name: f"{table}.{qn(model._meta.get_field(name).column)}"
-
-    cards, card = columns(FAQEntry.cards.through)
-    related, link = columns(FAQEntry.related.through)
-    entries, entry = columns(FAQEntry)
-    categories, category = columns(Category)
-    return (
-        f"SELECT 0, 0, 0, '', '', {card('card')} FROM {cards} WHERE {card('faqentry')} = %s "
-        "UNION ALL "
-        f"SELECT 1, {category('order')}, {entry('order')}, {entry('question')}, {entry('slug')}, {entry('id')} "
-        f"FROM {related} INNER JOIN {entries} ON {entry('id')} = {link('to_faqentry')} "
-        f"INNER JOIN {categories} ON {category('id')} = {entry('category')} WHERE {link('from_faqentry')} = %s"
-    )
-
-
-def faq_links(entry_pk: int) -> tuple[list[Card], list[dict[str, str]]]:
-    """An FAQ entry's cards (by name) and related questions (by theme, then as in the theme), in the same order on
-    every database: the rows come unordered and are sorted here. The cards are read whole only when there are some,
-    which most questions do not have."""
-    with connection.cursor() as cursor:
-        cursor.execute(_faq_links_sql(connection.vendor), [entry_pk, entry_pk])
-        rows = cursor.fetchall()
-    card_ids = [row[5] for row in rows if row[0] == 0]
-    cards = sorted(Card.objects.filter(pk__in=card_ids), key=lambda card: (card.name, card.pk)) if card_ids else []
-    head, tail = slug_url_parts("rules:faq_detail")
-    related = [
-        {"url": f"{head}{slug}{tail}", "question": question}
-        for _kind, _theme, _order, question, slug, _pk in sorted(row for row in rows if row[0] == 1)
-    ]
-    return cards, related
 
 
 @require_GET
 def faq_detail(request: HttpRequest, slug: str):
-    """One question, its links (``faq_links``) and its players (from the fragment cache)."""
+    """One question, its cards, the questions it links and its players (from the fragment cache)."""
     entry = get_object_or_404(FAQEntry.objects.select_related("category"), slug=slug)
-    cards, related = faq_links(entry.pk)
+    cards = entry.cards.order_by("name", "pk")
+    related = entry.related.in_theme_order().only("slug", "question")
     return render(request, "rules/faq-detail.html", {
         "entry": entry,
         "cards": cards,
