@@ -6,10 +6,7 @@ snapshots, emitting events, answering queries (R. 169, 188–190).
 
 from __future__ import annotations
 
-from .kinds import (
-    Why,
-    has_keyword,
-)
+from .kinds import Event, StepKind, Why, has_keyword
 from .layers import base_chars, display
 from .scenario import ScenarioError
 from .state import Obj
@@ -92,13 +89,16 @@ class Board:
         v = self.world.view.get(oid)
         return v.name if v is not None else self.world.objects[oid].name
 
-    def emit(self, type_: str, **fields) -> dict:
+    def emit(self, type_: Event, **fields) -> dict:
+        """An event happens: it is recorded, traced and offered to triggers (R. 383).  ``type_`` must be a
+        member of ``kinds.Event``: an unknown event is an error, never a silent new word."""
+        type_ = Event(type_).value  # plain text in the output, checked against the vocabulary
         ev = {"type": type_, "action": self.action}
         ev.update({k: v for k, v in fields.items() if v is not None})
         self.events.append(ev)
         self.fresh.append(ev)
         self.tr.step(
-            "event",
+            StepKind.EVENT,
             object=fields.get("object"),
             effect=fields.get("effect"),
             reason={"code": type_, **{k: v for k, v in fields.items() if v is not None}},
@@ -225,7 +225,7 @@ class Board:
         }
         self.queries.append({k: v for k, v in q.items() if v is not None or k == "value"})
         self.tr.step(
-            "query",
+            StepKind.QUERY,
             object=oid,
             effect=eid,
             reason={"code": "query", "ask": ask, "value": val, "player": pid, "subject": subject},

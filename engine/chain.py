@@ -6,6 +6,7 @@ and the implicit passes between two scripted actions.
 
 from __future__ import annotations
 
+from .kinds import Event, StepKind
 from .layers import text_active
 
 
@@ -16,7 +17,7 @@ class Chain:
         """Before an action: what everyone did not do happens — the open chain resolves and an open
         showdown ends when the next action is not an answer (R. 311, 340, 341).  False: game over."""
         if self.winner is not None:
-            self.tr.step("skip", reason={"code": "game_over", "winner": self.winner})
+            self.tr.step(StepKind.SKIP, reason={"code": "game_over", "winner": self.winner})
             return False
         do = act["do"]
         reaction = self.is_reaction(act)
@@ -47,6 +48,7 @@ class Chain:
         return act["do"] == "play_unit" and self.world.objects[act["object"]].zone == "facedown"
 
     def actor(self, act: dict) -> str | None:
+        """The player who takes an action (R. 311): the caster, or the controller of the unit played."""
         if act["do"] == "play_unit":
             return self.world.objects[act["object"]].controller
         return act.get("player")
@@ -83,14 +85,14 @@ class Chain:
                         "speed": "trigger", "target": None, "target_at": None, "steps": [], "trigger": eid,
                         "action": self.action}
                 self.items.append(item)
-                self.emit("chain_added", player=pid, label=item["label"], item=item["id"], speed="trigger",
+                self.emit(Event.CHAIN_ADDED, player=pid, label=item["label"], item=item["id"], speed="trigger",
                           effect=eid)
         if started:
             self.chain_starter = None  # R. 346.1: a chain opened by a triggered ability does not pass focus
         self.priority = self.items[-1]["player"]  # R. 337.4
         self.passes = 0
         self.tr.show_board(self.board_tuple())
-        self.tr.step("priority", reason={"code": "priority", "player": self.priority, "chain": len(self.items)})
+        self.tr.step(StepKind.PRIORITY, reason={"code": "priority", "player": self.priority, "chain": len(self.items)})
 
     def settle_chain(self) -> None:
         """A task that must finish before the game goes on (a phase, a combat step, R. 335, 468.2):
@@ -104,14 +106,15 @@ class Chain:
         passed (R. 338.1.b, 339); if everyone passed in sequence, the newest item resolves (R. 339.1)."""
         while self.items and self.priority != player:
             holder = self.priority
-            self.emit("passed", player=holder, what="priority")
+            self.emit(Event.PASSED, player=holder, what="priority")
             self.passes += 1
             self.priority = self.next_player(holder)
             if self.passes >= len(self.world.players):
                 self.resolve_top()
 
     def finish_open(self) -> None:
-        """After the last action: the chain resolves, showdowns and combats still pending take place."""
+        """After the last action: the chain resolves (R. 340), pending showdowns and combats take place
+        (R. 323.11–323.12)."""
         if self.turn_rest is not None:
             self.resolve_chain()
             self.resume_turn(False)
@@ -146,19 +149,19 @@ class Chain:
         problem = self.cast_timing(player, speed, a["label"], card is not None)
         if problem and a.get("optional"):
             # an answer the player may play, but cannot now (nothing to answer, no priority): not played
-            self.emit("passed", player=player, label=a["label"], why="cannot_play")
+            self.emit(Event.PASSED, player=player, label=a["label"], why="cannot_play")
             return
         if problem:
             self.refuse(problem)
         if a.get("optional"):
             if self.choose("answer", [a["label"]], player, [a["label"]]) != 0:
-                self.emit("passed", player=player, label=a["label"], why="declined")
+                self.emit(Event.PASSED, player=player, label=a["label"], why="declined")
                 return
         # R. 356–357: its cost, Deflect included (R. 809); from facedown, without its base cost (R. 811.1.b)
         self.pay_spell(a, "all" if card is not None else "")
         if card is not None:
             self.place(card, "chain")
-            self.emit("card_played", player=player, object=card.id, from_hidden=hidden_at)
+            self.emit(Event.CARD_PLAYED, player=player, object=card.id, from_hidden=hidden_at)
         self.item_no += 1
         target = a.get("target")
         t_obj = self.world.objects[target] if target else None
@@ -176,13 +179,13 @@ class Chain:
         if not self.items:
             self.chain_starter = player
         self.items.append(item)
-        self.emit("chain_added", player=player, label=a["label"], item=item["id"], speed=speed, object=target)
+        self.emit(Event.CHAIN_ADDED, player=player, label=a["label"], item=item["id"], speed=speed, object=target)
         # R. 337.4: once the item is finalized, the controller of the newest item gains priority — the
         # caster may answer their own spell with a Reaction before passing.
         self.priority = player
         self.passes = 0
         self.tr.show_board(self.board_tuple())
-        self.tr.step("priority", reason={"code": "priority", "player": self.priority, "chain": len(self.items)})
+        self.tr.step(StepKind.PRIORITY, reason={"code": "priority", "player": self.priority, "chain": len(self.items)})
 
     def cast_timing(self, player: str, speed: str, label: str, hidden: bool) -> str | None:
         """Who may play now (R. 311, 316, 806, 813): with the chain open, the player with priority and a
@@ -216,7 +219,7 @@ class Chain:
                 self.refuse(
                     f"{name} ne peut pas passer : la priorité est à {self.world.players[self.priority].name} (R. 311)"
                 )
-            self.emit("passed", player=player, what="priority")
+            self.emit(Event.PASSED, player=player, what="priority")
             self.passes += 1
             self.priority = self.next_player(player)
             if self.passes >= len(self.world.players):
@@ -229,7 +232,7 @@ class Chain:
             self.refuse(
                 f"{name} n'a pas la focalisation : elle est à {self.world.players[sd['focus']].name} (R. 311, 341)"
             )
-        self.emit("passed", player=player, what="focus")
+        self.emit(Event.PASSED, player=player, what="focus")
         sd["passes"] += 1
         others = [p for p in self.showdown_players() if p != player]
         sd["focus"] = others[0] if others else player
@@ -237,20 +240,22 @@ class Chain:
             self.close_showdown()
         else:
             self.tr.show_board(self.board_tuple())
-            self.tr.step("priority", object=sd["battlefield"],
+            self.tr.step(StepKind.PRIORITY, object=sd["battlefield"],
                          reason={"code": "focus", "player": sd["focus"], "battlefield": sd["battlefield"]})
 
     def resolve_chain(self) -> None:
         """Nobody answers: items resolve newest first, each followed by a cleanup (R. 318, 340)."""
         while self.items:
-            self.tr.step("priority", reason={"code": "all_passed", "chain": len(self.items)})
+            self.tr.step(StepKind.PRIORITY, reason={"code": "all_passed", "chain": len(self.items)})
             self.resolve_top()
 
     def resolve_top(self) -> None:
+        """The newest item of the chain resolves (R. 340.1); a spell whose target has left does nothing
+        (R. 359.3.e.5)."""
         item = self.items.pop()
         self.tr.show_board(self.board_tuple())
         self.tr.step(
-            "chain",
+            StepKind.CHAIN,
             reason={
                 "code": "chain_resolve",
                 "item": item["id"],
@@ -265,7 +270,7 @@ class Chain:
             if (o.zone, o.at) != item["target_at"] or not o.on_board:
                 if item.get("card"):
                     self.place(self.world.objects[item["card"]], "discard")
-                self.emit("fizzled", label=item["label"], object=target, item=item["id"])
+                self.emit(Event.FIZZLED, label=item["label"], object=target, item=item["id"])
                 self.after_item()
                 return
         saved = self.action
@@ -280,10 +285,12 @@ class Chain:
         self.action = saved
         if item.get("card") and self.world.objects[item["card"]].zone == "chain":
             self.place(self.world.objects[item["card"]], "discard")  # a resolved spell goes to the trash
-        self.emit("chain_resolved", label=item["label"], item=item["id"], player=item["player"])
+        self.emit(Event.CHAIN_RESOLVED, label=item["label"], item=item["id"], player=item["player"])
         self.after_item()
 
     def after_item(self) -> None:
+        """After an item resolves: a cleanup (R. 319.5), new triggers go on the chain (R. 383.3), priority to the
+        controller of the newest item (R. 340.4) or, the chain empty in a showdown, focus passes (R. 346)."""
         self.settle()
         self.cleanup()  # R. 319.5: a cleanup after an item leaves the chain
         self.triggers_to_chain()
@@ -304,38 +311,38 @@ class Chain:
         """Rule 22: only an active text can be activated."""
         eff = self.world.effects[a["effect"]]
         if eff.spec.kind != "activated":
-            self.emit("activation_refused", effect=eff.id, why="not_activated_ability")
+            self.emit(Event.ACTIVATION_REFUSED, effect=eff.id, why="not_activated_ability")
             return
         ok, why = text_active(self.world, eff, self.ctrl)
         if not ok or eff.id in self.chain:
             self.emit(
-                "activation_refused",
+                Event.ACTIVATION_REFUSED,
                 effect=eff.id,
                 object=eff.spec.source,
                 why=(why or {}).get("code", "already_pending"),
             )
             return
         self.chain.add(eff.id)
-        self.emit("activated", effect=eff.id, object=eff.spec.source)
+        self.emit(Event.ACTIVATED, effect=eff.id, object=eff.spec.source)
 
     def _do_finish(self, a):
         """Rule 22: a pending activation already on the chain finishes even if its condition failed."""
         eid = a["effect"]
         if eid not in self.chain:
-            self.emit("nothing_happens", effect=eid, why="not_pending")
+            self.emit(Event.NOTHING_HAPPENS, effect=eid, why="not_pending")
             return
         self.chain.discard(eid)
         eff = self.world.effects[eid]
-        self.emit("ability_resolved", effect=eid, object=eff.spec.source, still_active=eff.active)
+        self.emit(Event.ABILITY_RESOLVED, effect=eid, object=eff.spec.source, still_active=eff.active)
         self.ability_result(eff)
 
     def _do_resolve(self, a):
         """Rule 21: instructions resolve in order, conditions updated after each; triggers wait."""
         self.in_resolution = True
-        self.emit("resolving", label=a["label"])
+        self.emit(Event.RESOLVING, label=a["label"])
         for j, step in enumerate(a["steps"]):
             self.tr.step(
-                "instruction",
+                StepKind.INSTRUCTION,
                 reason={
                     "code": "instruction",
                     "index": j,
@@ -349,6 +356,7 @@ class Chain:
         self.in_resolution = False
 
     def perform(self, a: dict) -> None:
+        """Run one action or instruction by its handler ``_do_<name>`` (each names its rule)."""
         getattr(self, "_do_" + a["do"])(a)
 
 

@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from .kinds import StepKind
+
 
 class Choices:
     """Scripted or explored decisions (mixin of the simulator)."""
@@ -20,7 +22,7 @@ class Choices:
                     if eid in options:
                         idx = options.index(eid)
                         self.tr.step(
-                            "choice",
+                            StepKind.CHOICE,
                             effect=options[idx],
                             reason={
                                 "code": "replacement_choice" if kind == "order" else "trigger_order_choice",
@@ -39,7 +41,7 @@ class Choices:
             if kind == "combat" and c.get("combat_first") in options:
                 idx = options.index(c["combat_first"])
                 self.tr.step(
-                    "choice",
+                    StepKind.CHOICE,
                     object=options[idx],
                     reason={
                         "code": "combat_choice",
@@ -53,14 +55,14 @@ class Choices:
             if kind == "answer" and "play" in c:
                 idx = 0 if c["play"] else 1
                 self.tr.step(
-                    "choice",
+                    StepKind.CHOICE,
                     reason={"code": "answer_choice", "by": by, "label": labels[0], "play": c["play"], "scripted": True},
                 )
                 return idx
             if kind == "accept" and c.get("effect") == options[0]:
                 idx = 0 if c["accept"] else 1
                 self.tr.step(
-                    "choice",
+                    StepKind.CHOICE,
                     effect=options[0],
                     reason={"code": "optional_choice", "by": by, "accept": c["accept"], "scripted": True},
                 )
@@ -81,7 +83,7 @@ class Choices:
         if kind in ("assign", "combat", "burn_out"):
             code = {"assign": "assign_choice", "combat": "combat_choice"}.get(kind, "burn_out_choice")
             self.tr.step(
-                "choice",
+                StepKind.CHOICE,
                 object=options[idx],
                 reason={
                     "code": code,
@@ -95,7 +97,7 @@ class Choices:
             return idx
         if kind == "answer":
             self.tr.step(
-                "choice",
+                StepKind.CHOICE,
                 reason={
                     "code": "answer_choice",
                     "by": by,
@@ -123,7 +125,7 @@ class Choices:
                 "scripted": False,
                 "explored": True,
             }
-        self.tr.step("choice", effect=options[0] if kind == "accept" else options[idx], reason=reason)
+        self.tr.step(StepKind.CHOICE, effect=options[0] if kind == "accept" else options[idx], reason=reason)
         return idx
 
 

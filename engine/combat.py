@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from .board import why
 from .kinds import (
+    Event,
+    StepKind,
     Why,
 )
 from .scenario import ScenarioError
@@ -36,6 +38,7 @@ class Combat:
         return total, parts
 
     def rank(self, oid: str) -> int:
+        """Order of damage assignment: Tank first (R. 815), Backline last (R. 826), other units between."""
         if self.has_kw(oid, TANK):
             return 0
         if self.has_kw(oid, BACKLINE):
@@ -43,6 +46,7 @@ class Combat:
         return 1
 
     def lethal(self, oid: str) -> int:
+        """Lethal damage for a unit (R. 467): its Might minus the damage already marked, at least 1."""
         o = self.world.objects[oid]
         return max(1, max(0, self.power(oid)) - o.damage)
 
@@ -70,7 +74,7 @@ class Combat:
             )
         idx = options.index(first)
         self.tr.step(
-            "choice",
+            StepKind.CHOICE,
             object=first,
             reason={
                 "code": "assign_choice",
@@ -83,7 +87,7 @@ class Combat:
         return idx
 
     def check_script(self, by: str, cands: list[str]) -> None:
-        """A scripted order must respect Tank and Backline even where the rules leave no choice."""
+        """A scripted order must respect Tank and Backline (R. 815, 826) even where the rules leave no choice."""
         for c in self.sc.choices:
             if "assign" in c and c.get("by", by) == by:
                 first = next((x for x in c["assign"] if x in self._assign_pool), None)
@@ -128,7 +132,7 @@ class Combat:
             out.append(item)
             remaining -= give
             self.tr.step(
-                "assign",
+                StepKind.ASSIGN,
                 object=pick,
                 candidates=cands,
                 reason={
@@ -144,7 +148,7 @@ class Combat:
             )
         for u in pool:
             self.tr.step(
-                "assign",
+                StepKind.ASSIGN,
                 object=u,
                 reason={
                     "code": "assign",
@@ -168,7 +172,7 @@ class Combat:
         report["might"] = {"attacker": ta, "defender": td}
         report["contributions"] = {"attacker": pa, "defender": pd}
         self.tr.step(
-            "combat",
+            StepKind.COMBAT,
             object=bf,
             candidates=A + D,
             reason={
@@ -191,7 +195,7 @@ class Combat:
                 o = self.world.objects[it["object"]]
                 o.damage += it["amount"]
                 self.emit(
-                    "combat_damage",
+                    Event.COMBAT_DAMAGE,
                     object=it["object"],
                     amount=it["amount"],
                     by=a["by"],
@@ -209,14 +213,14 @@ class Combat:
             u for u in before if self.world.objects[u].zone != "battlefield" or self.world.objects[u].at != bf
         )
         self.tr.step(
-            "combat",
+            StepKind.COMBAT,
             object=bf,
             reason={"code": "resolution_step", "attackers_left": alive_a, "defenders_left": alive_d},
         )
         for oid, o in self.world.objects.items():  # R. 468.1.a.1: heal all units, not only the combatants
             if o.is_unit and o.on_board and o.damage:
                 o.damage = 0
-                self.emit("healed", object=oid)
+                self.emit(Event.HEALED, object=oid)
         restaged = False
         if alive_a and alive_d:
             report["result"] = "recalled"
@@ -234,18 +238,18 @@ class Combat:
             report["result"] = "uncontrolled"
             if self.world.objects[bf].controller is not None:
                 self.world.objects[bf].controller = None
-                self.emit("control_lost", object=bf)
+                self.emit(Event.CONTROL_LOST, object=bf)
         for o in self.world.objects.values():
             if o.attacking:
                 o.attacking = False
         self._do_end_combat({})
-        self.emit("combat_ended", object=bf, result=report["result"])
+        self.emit(Event.COMBAT_ENDED, object=bf, result=report["result"])
         self.combats.append(report)
         self.combat_at = None
         self.settle()
         if restaged:
             self.contested.append((bf, attacker))
-            self.emit("contested", object=bf, player=attacker)
+            self.emit(Event.CONTESTED, object=bf, player=attacker)
         elif report["result"] in ("conquered", "defended"):
             # R. 468.5, 468.5.d–e: the winner establishes control if it was not theirs — the defender
             # of a battlefield they did not control conquers it too.
@@ -255,35 +259,37 @@ class Combat:
         """Rule 13: combat damage reads a negative power as 0."""
         oid = a["object"]
         p = self.power(oid)
-        self.emit("combat_damage", object=oid, power=p, amount=max(0, p))
+        self.emit(Event.COMBAT_DAMAGE, object=oid, power=p, amount=max(0, p))
 
     def _do_damage(self, a):
         """Deal damage (R. 418): it is marked; a unit with lethal damage dies at the next cleanup (R. 323.4)."""
         o = self.world.objects[a["object"]]
         if not o.is_unit or not o.on_board:
-            self.emit("nothing_happens", object=o.id, why="off_board")
+            self.emit(Event.NOTHING_HAPPENS, object=o.id, why="off_board")
             return
         o.damage += a["amount"]
-        self.emit("damaged", object=o.id, amount=a["amount"], total=o.damage)
+        self.emit(Event.DAMAGED, object=o.id, amount=a["amount"], total=o.damage)
 
     def _do_stun(self, a):
         """Stun (R. 424): the unit deals no combat damage until the end of the turn."""
         o = self.world.objects[a["object"]]
         if o.on_board and o.is_unit:
             o.stunned = True
-            self.emit("stunned", object=o.id)
+            self.emit(Event.STUNNED, object=o.id)
 
     def _do_defend(self, a):
+        """Mark a unit as defending or not (R. 461): a situation given by the scenario."""
         o = self.world.objects[a["object"]]
         if o.on_board:
             o.defending = a["value"]
-            self.emit("defending" if a["value"] else "stopped_defending", object=o.id)
+            self.emit(Event.DEFENDING if a["value"] else "stopped_defending", object=o.id)
 
     def _do_end_combat(self, a):
+        """End of combat (R. 468.7): designations removed, « this combat » effects expire (R. 468.7.c)."""
         for o in self.world.objects.values():
             if o.defending:
                 o.defending = False
-                self.emit("stopped_defending", object=o.id)
+                self.emit(Event.STOPPED_DEFENDING, object=o.id)
         self._expire(("combat",))
 
 

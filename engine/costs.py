@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import permutations
 
-from .kinds import keyword_base, keyword_number
+from .kinds import Event, keyword_base, keyword_number
 from .state import Obj
 
 DEFLECT = "Protection"  # Deflect, official French v1.4 name (R. 809)
@@ -21,6 +21,7 @@ class Costs:
     """Rune Pool, Add abilities of runes, paying costs (mixin of the simulator)."""
 
     def init_costs(self) -> None:
+        """Copy each player's Rune Pool (R. 166); a player controlling runes pays their costs (R. 357)."""
         w = self.world
         for p in w.players.values():
             p.essence = dict(p.essence)  # the scenario's situation is never changed
@@ -30,9 +31,11 @@ class Costs:
         self.rune_no = 0
 
     def pays(self, pid: str | None) -> bool:
+        """Whether ``pid``'s costs are checked against their Rune Pool (R. 357)."""
         return pid is not None and self.world.players[pid].pays
 
     def pool_text(self, pid: str) -> str:
+        """The Rune Pool in French: Energy and Power by domain (R. 163, 166)."""
         p = self.world.players[pid]
         parts = [f"{p.energy} Énergie"] + [f"{n} {d}" for d, n in sorted(p.essence.items()) if n]
         return ", ".join(parts)
@@ -51,17 +54,17 @@ class Costs:
             if o.exhausted:
                 self.refuse(f"{o.name} est déjà épuisée : épuiser est le coût de son Énergie (R. 164.2.a)")
             o.exhausted = True
-            self.emit("exhausted", object=o.id)
+            self.emit(Event.EXHAUSTED, object=o.id)
             p.energy += 1
-            self.emit("resource_added", player=pid, object=o.id, energy=1, pool=self.pool_text(pid))
+            self.emit(Event.RESOURCE_ADDED, player=pid, object=o.id, energy=1, pool=self.pool_text(pid))
             return
         domain = o.domains[0] if o.domains else "Universelle"
         self.place(o, "rune_deck")
         p.rune_deck = p.rune_deck + (domain,)
         p.runes += 1
-        self.emit("recycled", object=o.id, player=pid)
+        self.emit(Event.RECYCLED, object=o.id, player=pid)
         p.essence[domain] = p.essence.get(domain, 0) + 1
-        self.emit("resource_added", player=pid, object=o.id, domain=domain, pool=self.pool_text(pid))
+        self.emit(Event.RESOURCE_ADDED, player=pid, object=o.id, domain=domain, pool=self.pool_text(pid))
 
     def channel(self, pid: str, n: int) -> None:
         """Channel (R. 431): the top runes of the rune deck go on the board, ready (R. 431.2.a); as
@@ -80,14 +83,14 @@ class Costs:
                 self.world.objects[rid] = Obj(rid, f"Rune de {domain.lower()}", "rune", zone="base",
                                               controller=pid, domains=(domain,), since=self.world.clock)
                 self._was_on_board[rid] = False
-        self.emit("runes_channeled", player=pid, amount=n)
+        self.emit(Event.RUNES_CHANNELED, player=pid, amount=n)
 
     def empty_pools(self, why: str) -> None:
         """R. 167: every Rune Pool empties at the start of each Main Phase and at the end of each turn."""
         for pid, p in self.world.players.items():
             if p.energy or any(p.essence.values()):
                 p.energy, p.essence = 0, {}
-                self.emit("pool_emptied", player=pid, why=why)
+                self.emit(Event.POOL_EMPTIED, player=pid, why=why)
 
     # ------------------------------------------------------------------ paying (R. 356–358, 445)
     def deflect_cost(self, caster: str, target: str | None) -> int:
@@ -137,7 +140,7 @@ class Costs:
         spent = {d: p.essence[d] - pool.get(d, 0) for d in p.essence if p.essence[d] != pool.get(d, 0)}
         p.energy -= energy
         p.essence = {d: n for d, n in pool.items() if n}
-        self.emit("cost_paid", player=pid, label=label, energy=energy, essence=spent, pool=self.pool_text(pid))
+        self.emit(Event.COST_PAID, player=pid, label=label, energy=energy, essence=spent, pool=self.pool_text(pid))
 
     def pay_unit(self, o: Obj, player: str, accelerate: bool, ignore: str = "") -> None:
         """Total cost of a unit (R. 356): Energy and Power printed, plus Accelerate's [1][C] paid with one
@@ -229,8 +232,9 @@ class Costs:
         bill.energy = max(0, bill.energy)  # R. 356.6
 
     def emit_bill(self, bill: Bill, player: str, label: str, base_e: int, base_p) -> None:
+        """Report a total cost that was modified (R. 356.1–356.6)."""
         if bill.notes:
-            self.emit("cost_modified", player=player, label=label, base_energy=base_e, base_power=list(base_p),
+            self.emit(Event.COST_MODIFIED, player=player, label=label, base_energy=base_e, base_power=list(base_p),
                       energy=bill.energy, power=list(bill.power), any_power=bill.any_power, notes=list(bill.notes))
 
 
@@ -246,6 +250,7 @@ class Bill:
     notes: list = field(default_factory=list)
 
     def copy(self) -> Bill:
+        """A copy to try one order of discounts on (R. 356.4.d.1)."""
         return Bill(self.energy, list(self.power), self.one_of, self.any_power, list(self.notes))
 
     def ignore(self, what: str) -> None:

@@ -6,6 +6,7 @@ recomputation through the layers after each instruction, and instructions changi
 
 from __future__ import annotations
 
+from .kinds import Event, StepKind
 from .layers import compute, text_active
 from .state import EffectSpec, EffState, Ev
 
@@ -29,7 +30,7 @@ class Effects:
                 self.tr.show_effect(eff.id, (eff.spec.label, True, eff.since))
                 if eff.started:
                     self.tr.step(
-                        "condition",
+                        StepKind.CONDITION,
                         effect=eff.id,
                         object=eff.spec.source,
                         reason={"code": "condition_true", "since": eff.since},
@@ -40,7 +41,7 @@ class Effects:
                 self.tr.show_effect(eff.id, (eff.spec.label, False, None))
                 if not eff.ended:
                     self.tr.step(
-                        "condition",
+                        StepKind.CONDITION,
                         effect=eff.id,
                         object=eff.spec.source,
                         reason=dict(why or {}, code="condition_false", why=(why or {}).get("code")),
@@ -49,7 +50,7 @@ class Effects:
             w.clock += 1
 
     def recompute(self) -> None:
-        """Recompute every object and report real transitions only (M6)."""
+        """Recompute every object through the layers (R. 479–482) and report real transitions only (M6)."""
         w = self.world
         self.comp_no += 1
         self.tr.computation = self.comp_no
@@ -82,19 +83,20 @@ class Effects:
             if was is None:
                 continue
             if was < 5 <= now:
-                self.emit("became_mighty", object=oid, before=was, after=now)
+                self.emit(Event.BECAME_MIGHTY, object=oid, before=was, after=now)
             elif now < 5 <= was:
-                self.emit("no_longer_mighty", object=oid, before=was, after=now)
+                self.emit(Event.NO_LONGER_MIGHTY, object=oid, before=was, after=now)
         self._was_on_board = {oid: o.on_board for oid, o in w.objects.items()}
 
     def settle(self) -> None:
-        """After each instruction: recompute, then evaluate triggers for its events (M13, M14)."""
+        """After each instruction: recompute, then evaluate triggers for its events (R. 383, M13, M14)."""
         self.recompute()
         fresh, self.fresh = self.fresh, []
         for ev in fresh:
             self.check_triggers(ev)
 
     def start_effect(self, eid: str) -> None:
+        """An effect starts to apply, with a new timestamp (R. 482.1)."""
         w = self.world
         eff = w.effects[eid]
         eff.started, eff.ended = True, False
@@ -104,17 +106,19 @@ class Effects:
         eff.since = w.clock if ok else None
         w.clock += 1
         self.tr.show_effect(eid, (eff.spec.label, eff.active, eff.since))
-        self.emit("effect_started", effect=eid, since=eff.since)
+        self.emit(Event.EFFECT_STARTED, effect=eid, since=eff.since)
 
     def end_effect(self, eid: str, why: str = "ended") -> None:
+        """An effect ends or expires (R. 317, 468.7.c)."""
         eff = self.world.effects[eid]
         if eff.ended or not eff.started:
             return
         eff.ended, eff.active, eff.since = True, False, None
         self.tr.show_effect(eid, (eff.spec.label, False, None))
-        self.emit("expired" if why == "expired" else "effect_ended", effect=eid)
+        self.emit(Event.EXPIRED if why == "expired" else Event.EFFECT_ENDED, effect=eid)
 
     def add_dynamic(self, label: str, kind: str, target: str, value: int, duration: str) -> str:
+        """An effect created by an instruction (buff, Might change, R. 701, 479.4), timestamped now (R. 482.1)."""
         self.dyn += 1
         eid = f"{kind}-{target}-{self.dyn}"
         spec = EffectSpec(
@@ -133,26 +137,29 @@ class Effects:
         return eid
 
     def _do_start(self, a):
+        """Effects start to apply, each with its timestamp (R. 482.1)."""
         for eid in ([a["effect"]] if a.get("effect") else []) + list(a.get("effects") or ()):
             self.start_effect(eid)
 
     def _do_end(self, a):
+        """An effect ends (R. 317)."""
         self.end_effect(a["effect"])
 
     def _do_buff(self, a):
+        """Buff a unit: +1 Might while it stays on the board (R. 701)."""
         oid = a["object"]
         if not self.world.objects[oid].on_board:
-            self.emit("nothing_happens", object=oid, why="off_board")
+            self.emit(Event.NOTHING_HAPPENS, object=oid, why="off_board")
             return
         eid = self.add_dynamic("Buff (+1)", "increase", oid, 1, "permanent")
-        self.emit("buffed", object=oid, effect=eid)
+        self.emit(Event.BUFFED, object=oid, effect=eid)
 
     def _do_double(self, a):
         """Rule 11: doubling adds a fixed amount equal to the current value; never a negative amount."""
         oid = a["object"]
         cur = self.power(oid)
         add = max(0, cur)
-        self.emit("doubling", object=oid, power=cur, amount=add)
+        self.emit(Event.DOUBLING, object=oid, power=cur, amount=add)
         self.process([Ev("power_change", obj=oid, amount=add, duration=a["duration"], label=f"Doublement ({add:+d})")])
 
     def _do_swap(self, a):
@@ -160,11 +167,11 @@ class Effects:
         x, y = a["objects"]
         px, py = self.power(x), self.power(y)
         if px == py:
-            self.emit("swap_nothing", object=x, other=y, power=px)
+            self.emit(Event.SWAP_NOTHING, object=x, other=y, power=px)
             return
         low, high = (x, y) if px < py else (y, x)
         d = abs(px - py)
-        self.emit("swap", object=low, other=high, difference=d)
+        self.emit(Event.SWAP, object=low, other=high, difference=d)
         self.process(
             [
                 Ev("power_change", obj=low, amount=d, duration=a["duration"], label=f"Intervertir ({d:+d})"),
@@ -179,10 +186,12 @@ class Effects:
             self.process(evs)
 
     def _do_return_to_hand(self, a):
+        """Return a unit to its owner's hand (R. 140), a replaceable event (R. 367)."""
         if self.world.objects[a["object"]].on_board:
             self.process([Ev("return_to_hand", obj=a["object"])])
 
     def _do_create_token(self, a):
+        """Create a token (R. 179), a replaceable event (R. 367)."""
         tok = {"id": a["token"], "name": a["name"], "printed_power": a["printed_power"]}
         mods = {"exhausted": True} if a["exhausted"] else {}
         self.process([Ev("create_token", player=a["player"], token=tok, mods=mods)])

@@ -6,7 +6,7 @@ player controls (R. 107.3), played from there on a later turn with Reaction and 
 
 from __future__ import annotations
 
-from .kinds import has_keyword
+from .kinds import Event, StepKind, has_keyword
 from .state import Obj
 
 HIDDEN = "Caché"  # official French v1.4 name (R. 811)
@@ -16,11 +16,13 @@ class Hidden:
     """Hide a card, play it from facedown, remove it when its battlefield is lost (mixin of the simulator)."""
 
     def init_hidden(self) -> None:
+        """A card facedown in the situation was hidden on an earlier turn (R. 811.1.b)."""
         for o in self.world.objects.values():
             if o.zone == "facedown" and o.hidden_turn is None:
                 o.hidden_turn = 0  # hidden on an earlier turn than the scenario's first
 
     def facedown_at(self, bf: str) -> list[str]:
+        """The cards in a battlefield's Facedown Zone (R. 107.3)."""
         return [oid for oid, o in self.world.objects.items() if o.zone == "facedown" and o.at == bf]
 
     def _do_hide(self, a):
@@ -46,7 +48,7 @@ class Hidden:
         self.place(o, "facedown", bf)
         o.hidden_turn = self.turn
         w.players[player].hand = max(0, w.players[player].hand - 1)
-        self.emit("hidden", object=o.id, player=player, to=bf, turn=self.turn)
+        self.emit(Event.HIDDEN, object=o.id, player=player, to=bf, turn=self.turn)
 
     def from_hidden(self, o: Obj, player: str) -> str:
         """Playing a card from facedown (R. 811.1.b, 811.6): from the turn after it was hidden, with
@@ -72,8 +74,8 @@ class Hidden:
             if o.zone == "facedown" and self.world.objects[o.at].controller != o.controller:
                 bf = o.at
                 self.place(o, "discard")
-                self.tr.step("cleanup", object=oid, reason={"code": "hidden_removed", "battlefield": bf})
-                self.emit("hidden_removed", object=oid, player=o.controller, battlefield=bf)
+                self.tr.step(StepKind.CLEANUP, object=oid, reason={"code": "hidden_removed", "battlefield": bf})
+                self.emit(Event.HIDDEN_REMOVED, object=oid, player=o.controller, battlefield=bf)
                 changed = True
         return changed
 

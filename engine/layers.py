@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .kinds import BOARD_ZONES, KEYWORDS, KINDS, STAGES, has_keyword, keyword_base, keyword_number
+from .kinds import BOARD_ZONES, KEYWORDS, KINDS, STAGES, StepKind, has_keyword, keyword_base, keyword_number
 from .state import EffectSpec, EffState, ObjState, World
 from .trace import Tracer
 
@@ -458,7 +458,7 @@ class _Group:
                 self.pass_no += 1
                 layer, step = STAGES[sj]
                 tr.step(
-                    "reexamine",
+                    StepKind.REEXAMINE,
                     object=news[0].target,
                     layer=layer,
                     stage=step,
@@ -479,7 +479,7 @@ class _Group:
     def trace_skip(self, inst: Inst, why: dict | None, layer: str, stage: str | None, candidates) -> None:
         """Record that an effect was considered and not applied in this pass (condition not met)."""
         self.tr.step(
-            "skip",
+            StepKind.SKIP,
             object=inst.target,
             layer=layer,
             stage=stage,
@@ -505,7 +505,7 @@ class _Group:
             if not announced:
                 announced = True
                 tr.step(
-                    "layer",
+                    StepKind.LAYER,
                     object=cands[0].target if len(self.group) == 1 else None,
                     layer=layer,
                     stage=step,
@@ -542,7 +542,7 @@ class _Group:
                 tr.mark_applied(inst.spec.id)
                 tr.show_object(inst.target, display(self.world.objects[inst.target], ch))
                 idx = tr.step(
-                    "apply",
+                    StepKind.APPLY,
                     object=inst.target,
                     layer=layer,
                     stage=step,
@@ -622,7 +622,7 @@ def compute(world: World, tracer: Tracer, decisions: list | None = None) -> dict
                 insts.setdefault(t, []).append(Inst(eff, spec, t, ts))
         if not targets and eff.active and spec.target == "attached":
             tracer.step(
-                "skip",
+                StepKind.SKIP,
                 effect=spec.id,
                 object=spec.source,
                 reason={"code": "no_target", "source": spec.source},
@@ -657,7 +657,7 @@ def compute(world: World, tracer: Tracer, decisions: list | None = None) -> dict
                 reason = {"code": "needs_object", "needs": needs}
             else:
                 reason = {"code": "compute"}
-            tracer.step("object", object=group[0], reason=reason, candidates=group)
+            tracer.step(StepKind.OBJECT, object=group[0], reason=reason, candidates=group)
             g.run()
         else:
             for oid in group:

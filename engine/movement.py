@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .kinds import (
     BOARD_ZONES,
+    Event,
     has_keyword,
 )
 from .state import Ev, Obj
@@ -17,7 +18,7 @@ class Movement:
     """Moves, recalls, attachments and units arriving (mixin of the simulator)."""
 
     def default_location(self, zone: str) -> str | None:
-        """A legacy zone move: « base », or the only battlefield when battlefields are described."""
+        """A zone move (R. 447): « base », or the only battlefield when battlefields are described."""
         if zone == "base":
             return "base"
         bfs = self.battlefields()
@@ -28,7 +29,8 @@ class Movement:
         return bfs[0]
 
     def place(self, o: Obj, zone: str, at: str | None = None) -> None:
-        """Put an object in a zone; leaving a battlefield ends its combat roles and marked damage."""
+        """Put an object in a zone (R. 105–108): leaving a battlefield ends its combat roles (R. 468.7.a) and,
+        off the board, its marked damage and stun."""
         if zone != "battlefield" or at != o.at:
             o.defending = o.attacking = False
         if zone not in ("base", "battlefield"):
@@ -41,24 +43,25 @@ class Movement:
         """The location change of a move (R. 447); a battlefield not controlled by the mover is contested."""
         if dest in (None, "base"):
             self.place(o, "base")
-            self.emit("moved", object=o.id, zone="base", to="base")
+            self.emit(Event.MOVED, object=o.id, zone="base", to="base")
             return
         if dest == "battlefield":
             self.place(o, "battlefield")
-            self.emit("moved", object=o.id, zone="battlefield")
+            self.emit(Event.MOVED, object=o.id, zone="battlefield")
             return
         self.place(o, "battlefield", dest)
-        self.emit("moved", object=o.id, zone="battlefield", to=dest)
+        self.emit(Event.MOVED, object=o.id, zone="battlefield", to=dest)
         self.note_contest(o.id, dest)
 
     def note_contest(self, oid: str, bf: str) -> None:
+        """A unit arriving at a battlefield its controller does not control makes it contested (R. 447, 323.7)."""
         player = self.ctrl(oid)
         if player is None or not self.world.objects[oid].is_unit:
             return
         if self.world.objects[bf].controller == player or any(b == bf for b, _ in self.contested):
             return
         self.contested.append((bf, player))
-        self.emit("contested", object=bf, player=player)
+        self.emit(Event.CONTESTED, object=bf, player=player)
 
     def _do_standard_move(self, a):
         """Standard move (R. 144): exhaust ready units of the turn player, base ↔ battlefield;
@@ -91,7 +94,7 @@ class Movement:
             )
         for oid in units:
             w.objects[oid].exhausted = True
-            self.emit("exhausted", object=oid)
+            self.emit(Event.EXHAUSTED, object=oid)
         self.process([Ev("move", obj=oid, dest=dest) for oid in units])
 
     def _do_move(self, a):
@@ -107,7 +110,7 @@ class Movement:
                 self.move_now(o, dest)
             return
         self.place(o, a["zone"])
-        self.emit("moved", object=o.id, zone=a["zone"])
+        self.emit(Event.MOVED, object=o.id, zone=a["zone"])
 
     def _do_recall(self, a):
         """Recall (R. 456): to its owner's base, not a move; a replaceable event (R. 367)."""
@@ -115,18 +118,20 @@ class Movement:
             self.process([Ev("recall", obj=a["object"])])
 
     def _do_attach(self, a):
+        """Attach a gear to a unit (R. 435, 716)."""
         g, u = self.world.objects[a["object"]], self.world.objects[a["to"]]
         if g.type != "gear" or not u.on_board or not g.on_board:
-            self.emit("nothing_happens", object=g.id, why="cannot_attach")
+            self.emit(Event.NOTHING_HAPPENS, object=g.id, why="cannot_attach")
             return
         g.attached_to = u.id
-        self.emit("attached", object=g.id, to=u.id)
+        self.emit(Event.ATTACHED, object=g.id, to=u.id)
 
     def _do_detach(self, a):
+        """Detach a gear (R. 436, 716)."""
         g = self.world.objects[a["object"]]
         if g.attached_to:
             g.attached_to = None
-            self.emit("detached", object=g.id)
+            self.emit(Event.DETACHED, object=g.id)
 
     def _do_play_unit(self, a):
         """Play a unit (R. 349): it enters exhausted unless Accelerate is paid (R. 805)."""
@@ -159,7 +164,8 @@ class Movement:
         w.players[player].cards_played += 1
         if hidden_at is None:
             w.players[player].hand = max(0, w.players[player].hand - 1)
-        self.emit("unit_played", object=o.id, player=player, accelerate=a["accelerate"], exhausted=o.exhausted, to=dest,
+        self.emit(Event.UNIT_PLAYED, object=o.id, player=player, accelerate=a["accelerate"], exhausted=o.exhausted,
+                  to=dest,
                   from_hidden=hidden_at)
 
 

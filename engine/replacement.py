@@ -6,6 +6,7 @@ order, what each produces, and the events finally executed.
 
 from __future__ import annotations
 
+from .kinds import Event, StepKind
 from .layers import base_chars, display, text_active, zone_ok
 from .state import EffState, Ev, ObjState
 
@@ -17,7 +18,8 @@ class Replacement:
     """Replacement effects and event execution (mixin of the simulator)."""
 
     def chooser(self, ev: Ev) -> str:
-        """The affected object's controller; the player if the subject is a player; else the turn player."""
+        """Who orders the replacements of an event (R. 367): the affected object's controller, the player if the
+        subject is a player, else the turn player."""
         if ev.obj is not None:
             return self.ctrl(ev.obj) or self.world.turn_player
         return ev.player or self.world.turn_player
@@ -35,6 +37,7 @@ class Replacement:
         return text_active(self.world, eff, self.ctrl)
 
     def matches(self, eff: EffState, ev: Ev) -> bool:
+        """Whether a replacement effect applies to this event (R. 367): its event, subject and limits."""
         spec, p = eff.spec, eff.spec.params
         if p["event"] != ev.type:
             return False
@@ -99,7 +102,7 @@ class Replacement:
                         if key not in noted:
                             noted.add(key)
                             self.tr.step(
-                                "skip",
+                                StepKind.SKIP,
                                 effect=rid,
                                 object=ev.obj,
                                 reason={
@@ -116,7 +119,7 @@ class Replacement:
                             if (why or {}).get("code") == "source_absent":
                                 absent.setdefault(rid, ev.obj)
                             self.tr.step(
-                                "skip",
+                                StepKind.SKIP,
                                 effect=rid,
                                 object=ev.obj,
                                 reason=dict(why or {}, code=(why or {}).get("code", "inactive"), event=ev.type),
@@ -137,7 +140,7 @@ class Replacement:
             offered.update(rids)
             objs = {ev.obj for r in rids for ev in matches[r]}
             self.tr.step(
-                "replacement",
+                StepKind.REPLACEMENT,
                 object=objs.pop() if len(objs) == 1 else None,
                 candidates=rids,
                 reason={"code": "candidates", "by": chooser, "event": matches[rids[0]][0].type},
@@ -150,7 +153,7 @@ class Replacement:
             if eff.spec.params["optional"]:
                 if self.choose("accept", [rid], chooser, [eff.spec.label]) != 0:
                     declined.add(rid)
-                    self.tr.step("skip", effect=rid, reason={"code": "declined", "by": chooser})
+                    self.tr.step(StepKind.SKIP, effect=rid, reason={"code": "declined", "by": chooser})
                     continue
             used.add(rid)
             if eff.spec.params["once_per_turn"]:
@@ -160,12 +163,12 @@ class Replacement:
                 alts, inherited, ignored = self.alternatives(eff, ev)
                 if mode == "instead":
                     pending.remove(ev)
-                    self.emit("replaced", object=ev.obj, effect=rid, event=ev.type, by=chooser)
+                    self.emit(Event.REPLACED, object=ev.obj, effect=rid, event=ev.type, by=chooser)
                 else:
                     ev.applied = ev.applied | {rid}
-                    self.emit("added_to_event", object=ev.obj, effect=rid, event=ev.type, by=chooser)
+                    self.emit(Event.ADDED_TO_EVENT, object=ev.obj, effect=rid, event=ev.type, by=chooser)
                 self.tr.step(
-                    "replacement",
+                    StepKind.REPLACEMENT,
                     object=ev.obj,
                     effect=rid,
                     candidates=rids,
@@ -183,7 +186,7 @@ class Replacement:
                 if alts:
                     self.process(alts, used)
         for rid in sorted(offered - used - declined):
-            self.tr.step("skip", effect=rid, reason={"code": "no_longer_matches"})
+            self.tr.step(StepKind.SKIP, effect=rid, reason={"code": "no_longer_matches"})
         order = {p: i for i, p in enumerate(w.turn_order())}
         pending.sort(key=lambda e: order.get(self.chooser(e), 99))
         for ev in pending:
@@ -193,7 +196,7 @@ class Replacement:
             if spec.source is not None and zone_ok(spec, w.objects[spec.source].zone):
                 # It reached its active zone only through this same set of events: too late (M11).
                 self.tr.step(
-                    "skip",
+                    StepKind.SKIP,
                     effect=rid,
                     object=obj,
                     reason={
@@ -241,6 +244,8 @@ class Replacement:
         return out, sorted(inherited), sorted(ignored)
 
     def execute(self, ev: Ev) -> None:
+        """An event happens, once every replacement is applied (R. 367): death (R. 429), recall (R. 456), move
+        (R. 447), token (R. 179), draw (R. 414)…"""
         w = self.world
         o = w.objects.get(ev.obj) if ev.obj else None
         if ev.type == "die":
@@ -249,26 +254,26 @@ class Replacement:
             for g in w.objects.values():
                 if g.attached_to == o.id:
                     g.attached_to = None
-            self.emit("died" if o.type != "gear" else "destroyed", object=o.id, **{"from": before})
+            self.emit(Event.DIED if o.type != "gear" else "destroyed", object=o.id, **{"from": before})
         elif ev.type == "destroy":
             self.place(o, "discard")
             o.attached_to = None
-            self.emit("destroyed", object=o.id)
+            self.emit(Event.DESTROYED, object=o.id)
         elif ev.type == "return_to_hand":
             self.place(o, "hand")
-            self.emit("returned_to_hand", object=o.id)
+            self.emit(Event.RETURNED_TO_HAND, object=o.id)
         elif ev.type == "heal":
             o.damage = 0
-            self.emit("healed", object=o.id)
+            self.emit(Event.HEALED, object=o.id)
         elif ev.type == "exhaust":
             o.exhausted = True
-            self.emit("exhausted", object=o.id)
+            self.emit(Event.EXHAUSTED, object=o.id)
         elif ev.type == "recall":
             self.place(o, "base")
             for g in w.objects.values():
                 if g.attached_to == o.id:
                     self.place(g, "base")
-            self.emit("recalled", object=o.id)
+            self.emit(Event.RECALLED, object=o.id)
         elif ev.type == "move":
             self.move_now(o, ev.dest)
         elif ev.type == "power_change":
@@ -277,7 +282,7 @@ class Replacement:
                 eid = self.add_dynamic(ev.label or f"{ev.amount:+d}", kind, ev.obj, abs(ev.amount), ev.duration)
             else:
                 eid = None
-            self.emit("power_changed", object=ev.obj, amount=ev.amount, effect=eid)
+            self.emit(Event.POWER_CHANGED, object=ev.obj, amount=ev.amount, effect=eid)
         elif ev.type == "create_token":
             tok = ev.token
             if tok["id"] in w.objects:
@@ -295,7 +300,7 @@ class Replacement:
             w.objects[tok["id"]] = new
             self.tr.show_object(new.id, display(new, base_chars(new)))
             self._was_on_board[tok["id"]] = False
-            self.emit("token_created", object=tok["id"], exhausted=bool(ev.mods.get("exhausted")))
+            self.emit(Event.TOKEN_CREATED, object=tok["id"], exhausted=bool(ev.mods.get("exhausted")))
         elif ev.type == "draw":
             self.draw_now(ev.player)
 

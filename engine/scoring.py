@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from .board import why
 from .kinds import (
+    Event,
+    StepKind,
     Why,
     keyword_base,
     keyword_number,
@@ -25,7 +27,7 @@ class Scoring:
         if o.controller == player:
             return
         o.controller = player
-        self.emit("control_gained", object=bf, player=player)
+        self.emit(Event.CONTROL_GAINED, object=bf, player=player)
         self.settle()
         self.score(player, bf, "conquer")
 
@@ -36,8 +38,8 @@ class Scoring:
         if bf in self.scored[player]:
             entry.update(point=False, why=why(Why.ALREADY_SCORED), points_after=p.points)
             self.scores.append(entry)
-            self.tr.step("score", object=bf, reason={"code": "score", **entry})
-            self.emit("score_refused", object=bf, player=player, how=how, why=entry["why"]["code"])
+            self.tr.step(StepKind.SCORE, object=bf, reason={"code": "score", **entry})
+            self.emit(Event.SCORE_REFUSED, object=bf, player=player, how=how, why=entry["why"]["code"])
             return
         self.scored[player].add(bf)
         final = p.points >= self.sc.victory_score - 1
@@ -51,13 +53,13 @@ class Scoring:
             missing = [b for b in self.battlefields() if b not in self.scored[player]]
             reason, point = why(Why.FINAL_REFUSED, missing=missing), False
         entry.update(point=point, why=reason)
-        self.tr.step("score", object=bf, reason={"code": "score", **entry, "points_after": p.points + point})
-        self.emit("conquered" if how == "conquer" else "held", object=bf, player=player)
+        self.tr.step(StepKind.SCORE, object=bf, reason={"code": "score", **entry, "points_after": p.points + point})
+        self.emit(Event.CONQUERED if how == "conquer" else "held", object=bf, player=player)
         if point:
-            self.emit("scored", object=bf, player=player, how=how, why=reason["code"])
+            self.emit(Event.SCORED, object=bf, player=player, how=how, why=reason["code"])
             self.add_points(player, 1, how)
         else:
-            self.emit("score_refused", object=bf, player=player, how=how, why=reason["code"])
+            self.emit(Event.SCORE_REFUSED, object=bf, player=player, how=how, why=reason["code"])
             self.process([Ev("draw", player=player)])
         entry["points_after"] = p.points
         self.scores.append(entry)
@@ -71,15 +73,16 @@ class Scoring:
             for k in kws:
                 if keyword_base(k) == "Chasse":
                     n = keyword_number(k)
-                    self.tr.step("score", object=oid, reason={"code": "hunt", "amount": n, "why": why(Why.HUNT)})
-                    self.emit("hunt_resolved", object=oid, amount=n)
+                    self.tr.step(StepKind.SCORE, object=oid, reason={"code": "hunt", "amount": n, "why": why(Why.HUNT)})
+                    self.emit(Event.HUNT_RESOLVED, object=oid, amount=n)
                     self._do_gain_xp({"player": player, "amount": n})
 
     def add_points(self, player: str, n: int, how: str) -> None:
+        """A player gains victory points (R. 469); the victory itself is judged at a cleanup (R. 323.1)."""
         p = self.world.players[player]
         before = p.points
         p.points += n
-        self.emit("point_gained", player=player, amount=n, before=before, after=p.points, how=how)
+        self.emit(Event.POINT_GAINED, player=player, amount=n, before=before, after=p.points, how=how)
 
     def draw_now(self, pid: str) -> None:
         """Draw (R. 414); from an empty Main Deck, Burn Out (R. 432.2): the trash is recycled into the
@@ -92,7 +95,7 @@ class Scoring:
         repeat = 0
         while p.deck <= 0:
             if not opponents or repeat >= 100:  # pragma: no cover - a lone player has nobody to score
-                self.emit("nothing_happens", player=pid, why="empty_deck")
+                self.emit(Event.NOTHING_HAPPENS, player=pid, why="empty_deck")
                 return
             trash_objs = [o for o in w.objects.values() if o.zone == "discard" and o.controller == pid]
             shuffled = p.trash + len(trash_objs)
@@ -101,7 +104,7 @@ class Scoring:
             p.deck, p.trash = shuffled, 0
             opp = self.burn_out_opponent(pid, opponents, repeat)
             self.tr.step(
-                "score",
+                StepKind.SCORE,
                 reason={
                     "code": "burn_out",
                     "player": pid,
@@ -111,14 +114,14 @@ class Scoring:
                     "why": why(Why.BURN_OUT),
                 },
             )
-            self.emit("burned_out", player=pid, shuffled=shuffled, opponent=opp, repeat=repeat)
+            self.emit(Event.BURNED_OUT, player=pid, shuffled=shuffled, opponent=opp, repeat=repeat)
             self.add_points(opp, 1, "burn_out")
             if repeat and self.check_victory(immediate=True):
                 return
             repeat += 1
         p.deck -= 1
         p.hand += 1
-        self.emit("drew", player=pid)
+        self.emit(Event.DREW, player=pid)
 
     def burn_out_opponent(self, pid: str, opponents: list[str], repeat: int) -> str:
         """R. 432.2.c: the player who burns out chooses the opponent who gains the point.  A choice in
@@ -132,7 +135,7 @@ class Scoring:
                 picks = [x for x in c["burn_out"] if x in opponents]
                 if picks:
                     pick = picks[min(repeat, len(picks) - 1)]
-                    self.tr.step("choice", reason={"code": "burn_out_choice", "by": pid, "options": opponents,
+                    self.tr.step(StepKind.CHOICE, reason={"code": "burn_out_choice", "by": pid, "options": opponents,
                                                    "picked": pick, "scripted": True})
                     return pick
         if repeat and self._last_burn_out in opponents:
@@ -142,41 +145,47 @@ class Scoring:
         return opponents[idx]
 
     def _do_gain_points(self, a):
+        """Gain points without scoring a battlefield (R. 469)."""
         self.add_points(a["player"], a["amount"], "effect")
 
     def _do_hunt(self, a):
+        """Hunt N resolves (R. 823): its controller gains N XP (R. 728)."""
         oid = a["object"]
         kws = self.world.view[oid].keywords if oid in self.world.view else ()
         hunts = [k for k in kws if keyword_base(k) == "Chasse"]
         if not hunts or not self.world.objects[oid].on_board:
-            self.emit("nothing_happens", object=oid, why="no_hunt")
+            self.emit(Event.NOTHING_HAPPENS, object=oid, why="no_hunt")
             return
         n = keyword_number(hunts[0])
-        self.emit("hunt_resolved", object=oid, amount=n)
+        self.emit(Event.HUNT_RESOLVED, object=oid, amount=n)
         self._do_gain_xp({"player": self.ctrl(oid), "amount": n})
 
     def _do_gain_xp(self, a):
+        """Gain XP (R. 728)."""
         p = self.world.players[a["player"]]
         before = p.xp
         p.xp += a["amount"]
-        self.emit("xp_gained", player=p.id, amount=a["amount"], before=before, after=p.xp)
+        self.emit(Event.XP_GAINED, player=p.id, amount=a["amount"], before=before, after=p.xp)
 
     def _do_spend_xp(self, a):
+        """Spend XP (R. 728): refused when there is not enough."""
         p = self.world.players[a["player"]]
         if p.xp < a["amount"]:
-            self.emit("xp_spend_refused", player=p.id, amount=a["amount"], xp=p.xp)
+            self.emit(Event.XP_SPEND_REFUSED, player=p.id, amount=a["amount"], xp=p.xp)
             return
         before = p.xp
         p.xp -= a["amount"]
-        self.emit("xp_spent", player=p.id, amount=a["amount"], before=before, after=p.xp)
+        self.emit(Event.XP_SPENT, player=p.id, amount=a["amount"], before=before, after=p.xp)
 
     def _do_draw(self, a):
+        """Draw one card (R. 414), a replaceable event (R. 367)."""
         self.process([Ev("draw", player=a["player"])])
 
     def _do_play_card(self, a):
+        """Count another card played this turn (R. 349), read by Legion (R. 812)."""
         p = self.world.players[a["player"]]
         p.cards_played += 1
-        self.emit("card_played", player=p.id)
+        self.emit(Event.CARD_PLAYED, player=p.id)
 
 
 __all__ = ["Scoring"]

@@ -6,11 +6,15 @@ establishing control when it is not a combat.
 
 from __future__ import annotations
 
+from .kinds import Event, StepKind
+
 
 class Showdown:
     """Showdown procedures (mixin of the simulator)."""
 
     def open_showdown(self, bf: str, attacker: str) -> None:
+        """A showdown begins at a contested battlefield (R. 344–345): the contesting player has focus; with
+        units of an opponent there, it is a combat showdown (R. 344.1, 461)."""
         others = [p for p in self.world.turn_order() if p != attacker and self.units_at(bf, p)]
         combat = bool(others)
         defender = others[0] if others else self.world.objects[bf].controller
@@ -24,24 +28,25 @@ class Showdown:
             "passes": 0,
             "combat": combat,
         }
-        self.emit("showdown_started", object=bf, attacker=attacker, defender=defender, combat=combat)
+        self.emit(Event.SHOWDOWN_STARTED, object=bf, attacker=attacker, defender=defender, combat=combat)
         if combat:
             self.start_combat(bf, attacker, defender)
         self.tr.show_board(self.board_tuple())
-        self.tr.step("priority", object=bf, reason={"code": "focus", "player": attacker, "battlefield": bf})
+        self.tr.step(StepKind.PRIORITY, object=bf, reason={"code": "focus", "player": attacker, "battlefield": bf})
 
     def start_combat(self, bf: str, attacker: str, defender: str) -> None:
         """R. 461, 344.1: a combat begins — attacker and defender designations."""
-        self.emit("combat_started", object=bf, attacker=attacker, defender=defender)
+        self.emit(Event.COMBAT_STARTED, object=bf, attacker=attacker, defender=defender)
         for oid in self.units_at(bf, attacker):
             self.world.objects[oid].attacking = True
-            self.emit("attacking", object=oid)
+            self.emit(Event.ATTACKING, object=oid)
         for oid in self.units_at(bf, defender):
             self.world.objects[oid].defending = True
-            self.emit("defending", object=oid)
+            self.emit(Event.DEFENDING, object=oid)
         self.settle()
 
     def showdown_players(self) -> list[str]:
+        """The players of the showdown who pass focus in turn (R. 347)."""
         sd = self.showdown
         return [p for p in (sd["attacker"], sd["defender"]) if p is not None]
 
@@ -50,8 +55,9 @@ class Showdown:
         sd = self.showdown
         bf = sd["battlefield"]
         if implicit:
-            self.tr.step("priority", object=bf, reason={"code": "all_passed", "players": self.showdown_players()})
-        self.emit("showdown_ended", object=bf)
+            self.tr.step(StepKind.PRIORITY, object=bf,
+                         reason={"code": "all_passed", "players": self.showdown_players()})
+        self.emit(Event.SHOWDOWN_ENDED, object=bf)
         self.showdown = None
         self.contested = [(b, p) for b, p in self.contested if b != bf]
         if sd["combat"]:

@@ -22,7 +22,7 @@ from .combat import Combat
 from .costs import Costs
 from .effects import Effects
 from .hidden import Hidden
-from .kinds import KEYWORDS, KINDS, PRODUCE_LABELS
+from .kinds import KEYWORDS, KINDS, PRODUCE_LABELS, StepKind
 from .layers import text_active
 from .movement import Movement
 from .replacement import Replacement
@@ -96,13 +96,13 @@ class Sim(Costs, Hidden, Board, Movement, Chain, Cleanup, Showdown, Combat, Scor
             if not ok:
                 eff.since = None
         self.show_all()
-        self.tr.step("setup", reason={"code": "setup"})
+        self.tr.step(StepKind.SETUP, reason={"code": "setup"})
         self.recompute()
         self._was_on_board = {oid: o.on_board for oid, o in w.objects.items()}
         for idx, act in enumerate(self.sc.actions):
             self.action = self.tr.action = idx
             self.tr.step(
-                "action",
+                StepKind.ACTION,
                 reason={
                     "code": "action",
                     "do": act["do"],
@@ -120,7 +120,7 @@ class Sim(Costs, Hidden, Board, Movement, Chain, Cleanup, Showdown, Combat, Scor
                 self.triggers_to_chain()
         self.action = self.tr.action = None
         self.finish_open()
-        self.tr.step("result", reason={"code": "result", "winner": self.winner})
+        self.tr.step(StepKind.RESULT, reason={"code": "result", "winner": self.winner})
         return Outcome(
             self.objects_out(),
             self.players_out(),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .kinds import STEP_KIND_LABELS
+from .kinds import STEP_KIND_LABELS, StepKind
 from .scenario import EngineLimitError
 
 OBJECT_FIELDS = (
@@ -199,6 +199,7 @@ class Tracer:
         self.tick()
         if not self.enabled:
             return -1
+        kind = StepKind(kind).value  # a member of kinds.StepKind: an unknown kind is an error
         self._shared.update(("objs", "players", "effs"))
         idx = len(self.steps)
         self.steps.append(

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from .kinds import (
     RESULT_INSTRUCTIONS,
+    Event,
+    StepKind,
 )
 from .layers import text_active
 from .state import EffState, Ev
@@ -57,22 +59,22 @@ class Triggers:
             if not eff.active and not look_back:
                 ok, why = text_active(w, eff, self.ctrl)
                 self.tr.step(
-                    "skip",
+                    StepKind.SKIP,
                     effect=eff.id,
                     object=src,
                     reason=dict(why or {}, code="inactive_at_event", event=ev["type"], why=(why or {}).get("code")),
                 )
                 continue
-            self.emit("triggered", effect=eff.id, object=src, cause=ev["type"])
+            self.emit(Event.TRIGGERED, effect=eff.id, object=src, cause=ev["type"])
             # R. 383.3, 334.1: the ability goes on the chain as a pending item; it is finalized once the
             # outstanding tasks (the cleanup that follows this event) are done, then resolves like any item.
             self.pending_triggers.append((eff.id, ev["type"]))
-            self.tr.step("event", effect=eff.id, object=src, reason={"code": "trigger_waits"})
+            self.tr.step(StepKind.EVENT, effect=eff.id, object=src, reason={"code": "trigger_waits"})
 
     def resolve_trigger(self, eid: str) -> None:
         """A triggered ability on the chain resolves (R. 340.1, 383.3)."""
         eff = self.world.effects[eid]
-        self.emit("trigger_resolved", effect=eid, object=eff.spec.source)
+        self.emit(Event.TRIGGER_RESOLVED, effect=eid, object=eff.spec.source)
         self.ability_result(eff)
 
     def ability_result(self, eff: EffState) -> None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from .board import why
 from .kinds import (
+    Event,
+    StepKind,
     Why,
 )
 from .state import Ev
@@ -24,7 +26,7 @@ class Turn:
         self.resume_turn(self.is_answer(self.action + 1))
 
     def is_answer(self, idx: int | None) -> bool:
-        """Whether scenario action ``idx`` answers an open chain: a pass or a card with Reaction."""
+        """Whether scenario action ``idx`` answers an open chain (R. 337.4, 813): a pass or a card with Reaction."""
         acts = self.sc.actions
         if idx is None or idx >= len(acts):
             return False
@@ -40,7 +42,7 @@ class Turn:
                 self.turn_rest = None
                 return
             if self.items and answered and self.winner is None:
-                self.tr.step("priority", reason={"code": "answer_window", "player": self.priority,
+                self.tr.step(StepKind.PRIORITY, reason={"code": "answer_window", "player": self.priority,
                                                  "chain": len(self.items)})
                 return
             self.resolve_chain()
@@ -52,14 +54,14 @@ class Turn:
         scoring step, and a victory is judged there (R. 323.1)."""
         w = self.world
         tp = w.turn_player
-        self.emit("turn_started", player=tp, turn=self.turn)
-        self.tr.step("phase", reason={"code": "awaken", "player": tp})
+        self.emit(Event.TURN_STARTED, player=tp, turn=self.turn)
+        self.tr.step(StepKind.PHASE, reason={"code": "awaken", "player": tp})
         for oid, o in w.objects.items():
             if o.on_board and o.controller == tp and o.exhausted:
                 o.exhausted = False
-                self.emit("readied", object=oid)
+                self.emit(Event.READIED, object=oid)
         self.phase_cleanup()
-        self.tr.step("phase", reason={"code": "beginning", "player": tp})
+        self.tr.step(StepKind.PHASE, reason={"code": "beginning", "player": tp})
         temp = [
             oid
             for oid, o in w.objects.items()
@@ -68,7 +70,8 @@ class Turn:
         if temp:
             # R. 816.1: Temporary is a triggered ability — « kill this » goes on the chain, before scoring.
             self.tr.step(
-                "phase", candidates=temp, reason={"code": "temporary", "objects": temp, "why": why(Why.TEMPORARY)}
+                StepKind.PHASE, candidates=temp,
+                reason={"code": "temporary", "objects": temp, "why": why(Why.TEMPORARY)},
             )
             for oid in temp:
                 self.item_no += 1
@@ -76,7 +79,7 @@ class Turn:
                 self.items.append({"id": self.item_no, "player": tp, "label": label, "speed": "trigger",
                                    "target": None, "target_at": None, "action": self.action,
                                    "steps": [{"do": "kill", "objects": [oid]}]})
-                self.emit("chain_added", player=tp, label=label, item=self.item_no, speed="trigger", object=oid)
+                self.emit(Event.CHAIN_ADDED, player=tp, label=label, item=self.item_no, speed="trigger", object=oid)
             self.chain_starter = None
             self.priority = tp
             yield
@@ -87,10 +90,10 @@ class Turn:
         yield from self.phase_cleanup()
         if self.winner is not None:
             return
-        self.tr.step("phase", reason={"code": "channel", "player": tp})
+        self.tr.step(StepKind.PHASE, reason={"code": "channel", "player": tp})
         self.channel(tp, 2)
         yield from self.phase_cleanup()
-        self.tr.step("phase", reason={"code": "draw", "player": tp})
+        self.tr.step(StepKind.PHASE, reason={"code": "draw", "player": tp})
         self.process([Ev("draw", player=tp)])
         self.empty_pools("main_phase")  # R. 167: the Main Phase starts with empty Rune Pools
 
@@ -113,7 +116,7 @@ class Turn:
             o.stunned = False
         for s in self.scored.values():
             s.clear()
-        self.emit("turn_ended", player=w.turn_player, turn=self.turn)
+        self.emit(Event.TURN_ENDED, player=w.turn_player, turn=self.turn)
         if len(w.players) > 1:
             w.turn_player = self.next_player(w.turn_player)
         self.turn += 1
