@@ -356,7 +356,7 @@ class Chain:
         self.in_resolution = False
 
     def perform(self, a: dict) -> None:
-        """Run one action or instruction by its handler ``_do_<name>`` (each names its rule)."""
+        """Run one action or instruction (R. 340.1: an instruction at a time) by its handler ``_do_<name>``."""
         getattr(self, "_do_" + a["do"])(a)
 
 

@@ -566,20 +566,8 @@ def _expect(d: Any, path: str) -> dict:
 
 
 TOP_LEVEL_KEYS = frozenset(
-    {
-        "title",
-        "description",
-        "topic",
-        "players",
-        "objects",
-        "effects",
-        "actions",
-        "choices",
-        "expect",
-        "turn_player",
-        "mode",
-        "victory_score",
-    }
+    {"title", "description", "topic", "players", "objects", "effects",
+     "actions", "choices", "expect", "turn_player", "mode", "victory_score"}
 )
 
 

@@ -1,0 +1,85 @@
+"""The engine's shape (issue 21): one module per rules area, small modules and classes, the vocabulary
+as the code, and each public function of a rules area naming its rule."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+MODULES = sorted(ENGINE.glob("*.py"))
+MAX_MODULE_LINES = 700
+MAX_CLASS_LINES = 400
+RULE_AREAS = ("turn", "chain", "showdown", "combat", "scoring", "movement", "replacement", "triggers", "cleanup",
+              "costs", "hidden", "effects", "choices")
+# « R. 468.5 », or an entry of the engine's own rules index (« Rule 22 », « M6 ») in engine/README.md
+CITES_A_RULE = re.compile(r"\bR\. ?\d|\bRules? \d|\bM\d+\b")
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+def test_no_module_over_700_lines(path):
+    assert len(path.read_text(encoding="utf-8").splitlines()) <= MAX_MODULE_LINES
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+def test_no_class_over_400_lines(path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    too_long = [
+        (n.name, n.end_lineno - n.lineno + 1)
+        for n in ast.walk(tree)
+        if isinstance(n, ast.ClassDef) and n.end_lineno - n.lineno + 1 > MAX_CLASS_LINES
+    ]
+    assert too_long == []
+
+
+def test_each_rules_area_has_its_module_and_the_simulator_composes_them():
+    from engine.sim import Sim
+
+    for area in RULE_AREAS:
+        assert (ENGINE / f"{area}.py").exists(), area
+    composed = {cls.__module__.rsplit(".", 1)[-1] for cls in Sim.__mro__}
+    assert set(RULE_AREAS) <= composed
+
+
+@pytest.mark.parametrize("area", RULE_AREAS)
+def test_public_functions_of_a_rules_area_name_their_rule(area):
+    tree = ast.parse((ENGINE / f"{area}.py").read_text(encoding="utf-8"))
+    silent = [
+        n.name
+        for n in ast.walk(tree)
+        if isinstance(n, ast.FunctionDef)
+        and (not n.name.startswith("_") or n.name.startswith("_do_"))
+        and not CITES_A_RULE.search(ast.get_docstring(n) or "")
+    ]
+    assert silent == []
+
+
+def test_every_action_has_its_handler():
+    from engine.kinds import ACTIONS
+    from engine.sim import Sim
+
+    assert [a for a in ACTIONS if not hasattr(Sim, f"_do_{a}")] == []
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+def test_events_and_steps_are_emitted_as_vocabulary_members(path):
+    """A raw string where an Event or a StepKind member belongs would escape the check of the vocabulary."""
+    text = path.read_text(encoding="utf-8")
+    raw = re.findall(r'\b(?:emit|tr\.step|tracer\.step)\(\s*"[a-z_]+"', text)
+    assert raw == []
+
+
+def test_an_unknown_event_or_step_kind_is_an_error():
+    from engine import load_scenario
+    from engine.sim import Sim
+
+    from .factories import scenario, unit
+
+    sim = Sim(load_scenario(scenario(objects=[unit()])))
+    with pytest.raises(ValueError):
+        sim.emit("dide", object="u")
+    with pytest.raises(ValueError):
+        sim.tr.step("chian")
