@@ -105,7 +105,7 @@ def _judge(text: str, move_index: int) -> Verdict:
     rules: list[str] = []
     for text_line in steps:
         rules.extend(number for number in rules_in(text_line) if number not in rules)
-    return Verdict(True, "Le moteur accepte le coup et le joue.", tuple(rules[:8]), steps[:8])
+    return Verdict(True, "Le moteur accepte le coup et le joue", tuple(rules[:8]), steps[:8])
 
 
 def judge(item: dict, change: dict | None = None) -> Verdict:

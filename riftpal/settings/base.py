@@ -186,7 +186,10 @@ TRUSTED_PROXIES = env_list("DJANGO_TRUSTED_PROXIES")
 # without a cookie are stored; see riftpal/middleware.py for the rules.
 PAGE_CACHE_ENABLED = env_bool("DJANGO_PAGE_CACHE", True)
 PAGE_CACHE_PREFIXES = ["/", "/faq/", "/guides/", "/regles/", "/glossaire/", "/cartes/", "/exemples/",
-                       "/api/exemples/", "/sitemap.xml", "/plan-du-site/"]
+                       "/api/exemples/", "/sitemap.xml", "/plan-du-site/",
+                       # Learning pages: progress lives in the browser; an answered question carries parameters
+                       # (repondu, reponse…) that are never stored, the day's puzzle and judge mode are never_cache.
+                       "/debuter/", "/entrainement/"]
 # The query parameters these pages read (a regular expression matched against each name); a request with any other
 # is rendered but never stored. The example player's « Et si… ? » switches are named after the scenario's ids.
 PAGE_CACHE_QUERY_PARAMETERS = (r"page|categorie|q|etape|detail|integre|merci|si"

@@ -1,6 +1,7 @@
 """A beginner in Chromium: /debuter/ is accessible, a practice question answered with JavaScript keeps progress."""
 
 import json
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -32,4 +33,85 @@ def test_answer_a_question_and_keep_progress_in_the_browser(page, live_site):
     page.get_by_role("button", name="Réinitialiser").click()
     expect(page.locator("[data-progress-summary]")).to_have_text("Progression effacée.")
     assert page.evaluate("localStorage.getItem('riftpal.entrainement.v1')") is None
+    assert page.console.errors == []
+
+
+SHOTS = Path("/tmp/shots-learn")
+SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
+
+
+def shoot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    # caret="initial": hiding the caret injects a <style> the Content Security Policy refuses (a console error).
+    page.screenshot(path=str(SHOTS / f"{name}.png"), caret="initial")
+
+
+def test_judge_mode_timer_starts_only_on_demand_and_runs_out(page, live_site):
+    page.clock.install()  # the page's clock: ten minutes pass without waiting ten minutes
+    page.goto(live_site + "/entrainement/mode-juge/")
+    clock = page.locator("[data-timer-clock]")
+    start = page.get_by_role("button", name="Lancer un chrono de 10 minutes")
+    expect(start).to_be_visible()
+    expect(clock).to_have_text("")  # nothing runs until asked
+    page.clock.run_for("02:00")
+    expect(clock).to_have_text("")
+    start.click()
+    expect(clock).to_have_text("Temps restant : 10 min 00 s")
+    expect(page.locator("[data-timer-announce]")).to_have_text("Chrono lancé : 10 minutes.")
+    page.clock.run_for("09:00")
+    expect(clock).to_have_text("Temps restant : 1 min 00 s")
+    expect(page.locator("[data-timer-announce]")).to_have_text("Plus qu'une minute.")
+    page.clock.run_for("01:05")
+    expect(clock).to_have_text("Temps écoulé.")
+    expect(page.get_by_role("button", name="Relancer le chrono")).to_be_visible()
+    assert axe_violations(page) == []
+    assert page.console.errors == []
+
+
+def test_is_this_move_allowed_wrong_then_right_with_javascript(page, live_site):
+    slug = "permis-reaction-hors-confrontation"
+    for name, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(f"{live_site}/entrainement/{slug}/")
+        expect(page.locator(".situation-lines")).to_contain_text("C’est le tour de Joueuse A.")
+        shoot(page, f"permis-question-{name}")
+    page.get_by_label("Oui, c’est permis").check()
+    page.get_by_role("button", name="Vérifier ma réponse").click()
+    verdict = page.locator("#verdict")
+    expect(verdict).to_contain_text("Pas tout à fait.")
+    expect(verdict.locator("[data-reason]")).to_contain_text("seul le joueur du tour a la priorité")
+    expect(verdict.get_by_role("link", name="R. 311")).to_be_visible()
+    expect(verdict).to_be_focused()
+    shoot(page, "permis-verdict-phone")
+    assert axe_violations(page) == []
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{live_site}/entrainement/{slug}/")
+    page.get_by_label("Non, c’est refusé").check()
+    page.get_by_role("button", name="Vérifier ma réponse").click()
+    expect(page.locator("#verdict")).to_contain_text("Juste !")
+    shoot(page, "permis-verdict-desktop")
+    stored = json.loads(page.evaluate("localStorage.getItem('riftpal.entrainement.v1')"))
+    assert stored["questions"][slug]["last"] == "juste" and stored["questions"][slug]["wrong"] == 1
+    assert page.console.errors == []
+
+
+def test_the_first_game_plays_to_its_end_in_the_player(page, live_site):
+    for name, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(live_site + "/debuter/premiere-partie/")
+        expect(page.get_by_role("heading", name="Une première partie entière")).to_be_visible()
+        shoot(page, f"first-game-{name}")
+    player = page.locator("#player-premiere-partie")
+    # A moment of the story opens its step in the player, in place.
+    page.get_by_role("link", name="Vi attaque Garen sur l’Autel", exact=False).click()
+    expect(player).to_contain_text("de Vi vers Autel du Soleil")
+    shoot(page, "first-game-moment-desktop")
+    page.locator("#player-premiere-partie-last").click()
+    expect(player).to_contain_text("Joueuse A a gagné la partie")
+    shoot(page, "first-game-end-desktop")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.reload()
+    expect(player).to_contain_text("Joueuse A a gagné la partie")
+    shoot(page, "first-game-end-phone")
+    assert axe_violations(page) == []
     assert page.console.errors == []
