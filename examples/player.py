@@ -29,6 +29,7 @@ from django.urls import NoReverseMatch, reverse
 import engine
 from engine import kinds, variants
 from engine.kinds import LAYER_LABELS, LAYERS
+from engine.narration import de
 from engine.result import SHAPE_VERSION
 
 from .trace import (
@@ -51,6 +52,7 @@ MAX_CHANGES = 80
 VARIANT_MARKER = "si"
 DETAIL_PARAM = "detail"
 LAST_STEP = "fin"
+TRACE_INDEX = "indice"  # ?indice=K: the trace's step K (from 0), for links built from the trace
 RESULT_VERSION = SHAPE_VERSION
 
 
@@ -167,14 +169,41 @@ def player_switches(data: dict) -> list[dict]:
             rule = kinds.KEYWORDS[keyword].rule
             out.append({"key": f"keyword:{obj['id']}:{keyword}", "label": f"{obj['name']} a {keyword} ({rule})",
                         "type": "bool", "value": keyword in bases, "min": None, "max": None})
-        out.append({"key": f"stunned:{obj['id']}", "label": f"{obj['name']} est étourdie (R. 423)", "type": "bool",
-                    "value": bool(obj.get("stunned")), "min": None, "max": None})
+        # « Étourdir » names the action, so the label needs no agreement with the unit's gender.
+        out.append({"key": f"stunned:{obj['id']}", "label": f"Étourdir {obj['name']} ({kinds.Event.STUNNED.doc})",
+                    "type": "bool", "value": bool(obj.get("stunned")), "min": None, "max": None})
     return out
 
 
 def available_switches(data: dict) -> list[dict]:
-    """Every « Et si… ? » switch of a scenario: the engine's, then the player's own."""
-    return variants.available_changes(data) + player_switches(data)
+    """Every « Et si… ? » switch of a scenario: the engine's, then the player's own.
+
+    The engine's labels are French built from names; the player writes them with elision (« Puissance imprimée
+    d'Ahri », « XP d'Ezreal »).
+    """
+    out = []
+    names = {o["id"]: o.get("name", o["id"]) for o in data.get("objects") or []}
+    names |= {p["id"]: p.get("name", p["id"]) for p in data.get("players") or []}
+    for switch in variants.available_changes(data):
+        what, _, ident = switch["key"].partition(":")
+        if what == "power" and ident in names:
+            switch = {**switch, "label": f"Puissance imprimée {de(names[ident])}"}
+        elif what == "xp" and ident in names:
+            switch = {**switch, "label": f"XP {de(names[ident])}"}
+        out.append(switch)
+    return out + player_switches(data)
+
+
+def decided_by_play(result: Result) -> dict[str, bool]:
+    """Units whose defending the game itself decides (a combat makes them defend, or stop): unit id → whether
+    it defends at some step. For them « Et si… ? » shows the actual state and offers no switch."""
+    decided: dict[str, bool] = {}
+    for branch in result.branches:
+        for step in branch.trace:
+            reason = step.reason
+            if step.kind == "event" and reason.code in ("defending", "stopped_defending") and reason.object:
+                decided[reason.object] = decided.get(reason.object, False) or reason.code == "defending"
+    return decided
 
 
 def apply_player_changes(data: dict, changes: dict) -> dict:
@@ -207,8 +236,13 @@ def changes_from_query(query, available: list[dict]) -> tuple[dict, dict[str, st
         if switch["type"] == "bool":
             value = query.get(key) in ("1", "on", "true")
         else:
-            raw = (query.get(key) or "").strip()
+            raw = query.get(key)
+            if raw is None:
+                continue  # not in the address (an older link): the scenario's value
+            raw = raw.strip()
             if raw == "":
+                errors[key] = (f"« {switch['label']} » : ce champ est vide ; indiquez un nombre entier "
+                               f"(au départ : {switch['value']}).")
                 continue
             try:
                 value = int(raw)
@@ -395,7 +429,7 @@ COMBAT_RESULTS = {
     "recalled": "les unités restantes sont rappelées",
     "uncontrolled": "le champ de bataille reste sans contrôleur",
 }
-HOW_LABELS = {"conquer": "conquiert", "hold": "occupe"}
+HOW_LABELS = {"conquer": "conquis", "hold": "occupé"}  # « <champ de bataille> conquis par <joueur> »
 COMPUTE_KINDS = {"object", "layer", "apply", "skip", "reexamine"}
 # Reasons that make a computation worth showing even when nothing changes on the board.
 TELLING_REASONS = {"dependency", "timestamp", "reexamine", "loop", "needs_object", "condition_true"}
@@ -901,7 +935,7 @@ def summary(branch: Branch | dict, result: Result | dict | None = None, data: di
         parts = [f"{name} : puissance {obj.power}"]
         parts.append("mots-clés " + ", ".join(obj.keywords) if obj.keywords else "aucun mot-clé")
         if obj.mighty:
-            parts.append("puissante")
+            parts.append("unité puissante")
         if obj.damage:
             parts.append(f"{obj.damage} dégât{'s' if obj.damage > 1 else ''}")
         zone = ZONE_LABELS.get(obj.zone)
@@ -917,9 +951,10 @@ def summary(branch: Branch | dict, result: Result | dict | None = None, data: di
             f"{COMBAT_RESULTS.get(combat.result, combat.result or '')}.")
     for score in branch.scores:
         why = why_of(score.why)
+        # « Autel du Soleil conquis par Vous » reads right for any player's name (« Vous conquiert » did not).
         verb = HOW_LABELS.get(score.how, score.how or "")
         outcome = f"un point ({score.points_before} → {score.points_after})" if score.point else "aucun point"
-        line = f"{players.get(score.player, '')} {verb} {names.get(score.battlefield, '')} : {outcome}"
+        line = f"{names.get(score.battlefield, '')} {verb} par {players.get(score.player, '')} : {outcome}"
         lines.append(line + (f" — {why['label'][0].lower()}{why['label'][1:]}" if why else "") + ".")
     if branch.winner:
         winner = players.get(branch.winner, branch.winner)
@@ -964,7 +999,7 @@ def difference(original: Branch, changed: Branch, data: dict | None = None) -> l
         won = [k for k in after.keywords if k not in before.keywords]
         parts += [f"{k} perdu" for k in lost] + [f"{k} gagné" for k in won]
         if before.mighty != after.mighty:
-            parts.append("devient puissante" if after.mighty else "n'est plus puissante")
+            parts.append("devient une unité puissante" if after.mighty else "n'est plus une unité puissante")
         if before.damage != after.damage:
             parts.append(f"dégâts {before.damage} → {after.damage}")
         if (before.zone, before.at) != (after.zone, after.at):
@@ -993,6 +1028,32 @@ def _int_value(query, name: str, default: int = 0) -> int:
         return default
 
 
+def step_number(index: int, detail: bool, keys: list[int]) -> int:
+    """The number (from 1) a trace index carries in a mode: its rank among the steps that matter, or in the whole
+    trace with ``detail``. A step that does not matter counts as the essential step before it."""
+    if detail:
+        return index + 1
+    return max(1, sum(1 for k in keys if k <= index))
+
+
+def _requested_index(query, trace: Sequence[Step], keys: list[int], detail: bool) -> int:
+    """The trace index an address asks for: ``indice`` (a trace index), else ``etape`` (the number shown)."""
+    last = len(trace) - 1
+    if not trace:
+        return 0
+    for name in (TRACE_INDEX, "etape"):
+        raw = query.get(name)
+        if raw is None:
+            continue
+        if raw == LAST_STEP:
+            return last
+        if name == TRACE_INDEX:
+            return max(0, min(_int_value(query, name), last))
+        shown = list(range(len(trace))) if detail else keys
+        return shown[max(0, min(_int_value(query, name, 1) - 1, len(shown) - 1))]
+    return 0
+
+
 def player_context(*, result: dict, data: dict, scenario_hash: str, query, base_url: str, player_id: str,
                    title: str, embedded: bool = False, fixed_params: dict | None = None) -> tuple[dict, int]:
     """Everything the player template shows for a query string: branch, step, what-if variant.
@@ -1000,10 +1061,14 @@ def player_context(*, result: dict, data: dict, scenario_hash: str, query, base_
     ``result`` is the stored engine result of ``data``; a what-if in ``query`` re-runs the engine (cached).
     ``fixed_params`` are query parameters every link keeps (the sandbox's share code). Returns (context, status).
     ``?detail=1`` steps through the whole trace; by default only the steps that matter (``key_steps``).
-    ``?etape=N`` is always the index in the whole trace, so a permalink means the same step in both modes.
+    ``?etape=N`` is the number the page shows (« Étape N sur … », from 1) in the mode of the address;
+    ``?indice=K`` opens the trace's step K (from 0) whatever the mode (links from other pages, which know the
+    trace and not which steps matter).
     """
     available = available_switches(data)
-    changes, errors = changes_from_query(query, available)
+    decided = decided_by_play(Result.from_dict(result))
+    locked = {f"defending:{oid}": defends for oid, defends in decided.items()}
+    changes, errors = changes_from_query(query, [s for s in available if s["key"] not in locked])
     original = result
     status = 200
     if changes and not errors:
@@ -1023,11 +1088,9 @@ def player_context(*, result: dict, data: dict, scenario_hash: str, query, base_
     decisions = label_decisions(branch.order_decisions or typed.main.order_decisions, branch)
     keys = key_steps(trace, decisions)
     detail = query.get(DETAIL_PARAM) == "1"
-    requested = query.get("etape")
-    index = len(trace) - 1 if requested == LAST_STEP else _int_value(query, "etape")
-    index = max(0, min(index, len(trace) - 1)) if trace else 0
+    index = _requested_index(query, trace, keys, detail)
     if not detail and index not in keys:
-        detail = True  # a permalink to a bookkeeping step still shows that very step
+        detail = True  # a link to a bookkeeping step still shows that very step
     shown = list(range(len(trace))) if detail else keys
     view = step_view(branch, index, decisions, data=data, shown=shown, result=typed)
     variant = variant_query(changes, available)
@@ -1040,7 +1103,7 @@ def player_context(*, result: dict, data: dict, scenario_hash: str, query, base_
         params: dict = {"branche": number} if number else {}
         if detail if with_detail is None else with_detail:
             params[DETAIL_PARAM] = 1
-        params["etape"] = index
+        params["etape"] = step_number(index, detail if with_detail is None else with_detail, keys)
         return base_url + "?" + (prefix + "&" if prefix else "") + urlencode(params)
 
     def link(index: int, branch_number: int | None = None, with_detail: bool | None = None) -> dict:
@@ -1052,6 +1115,10 @@ def player_context(*, result: dict, data: dict, scenario_hash: str, query, base_
         value = changes.get(switch["key"], switch["value"])
         if errors.get(switch["key"]):
             value = str(query.get(switch["key"], ""))[:40]  # what was typed, shown back next to its message
+        if switch["key"] in locked:
+            # The combat decides who defends: the box shows what happens and cannot be changed.
+            value = locked[switch["key"]]
+            switch = {**switch, "locked": True, "note": "le combat en décide"}
         switches.append({**switch, "current": value, "error": errors.get(switch["key"]),
                          "field_id": f"{player_id}-si-" + "".join(c if c.isalnum() else "-" for c in switch["key"])})
     original_branch = original_branches[min(branch_index, len(original_branches) - 1)]

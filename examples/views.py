@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from django.http import HttpRequest, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.views.decorators.http import require_GET
@@ -82,6 +82,10 @@ def example_context(example: WorkedExample, query=None, embedded: bool = False) 
 def detail(request: HtmxHttpRequest, slug: str):
     example = get_object_or_404(WorkedExample, slug=slug)
     context, status = example_context(example, request.GET, embedded=request.GET.get("integre") == "1")
+    if player.TRACE_INDEX in request.GET and status == 200 and not request.htmx:
+        # A link by trace index lands on the address of the step it shows, so the number in the address bar
+        # is the one on the page (the browser keeps the link's #fragment).
+        return redirect(context["permalink"])
     context["faq_entries"] = example.faq_entries.all()
     context["guide_sections"] = example.guide_sections.select_related("guide")
     if request.htmx and not request.htmx.boosted and not request.htmx.history_restore_request:

@@ -125,12 +125,18 @@ def test_pause_stops_autoplay_and_space_toggles_it(page, live_site):
 
 
 def test_direct_address_and_back_button(page, live_site):
+    # Issue 23, item 4: the address's number is the one shown, and steps replace the history entry, so Back
+    # leaves the example instead of undoing one step at a time.
+    page.goto(live_site + "/exemples/")
     page.goto(live_site + "/exemples/au-moins-5/?detail=1&etape=3")
-    expect(page.locator(".narration__count")).to_have_text(re.compile("Étape 4 sur"))
-    page.get_by_role("link", name="Étape suivante").click()
-    expect(page.locator(".narration__count")).to_have_text(re.compile("Étape 5 sur"))
+    expect(page.locator(".narration__count")).to_have_text(re.compile("Étape 3 sur"))
+    for number in (4, 5):
+        page.get_by_role("link", name="Étape suivante").click()
+        expect(page.locator(".narration__count")).to_have_text(re.compile(f"Étape {number} sur"))
+        expect(page).to_have_url(re.compile(rf"[?&]etape={number}(#|&|$)"))
+    assert page.evaluate("history.length") == 3  # the index, the example, and no entry per step
     page.go_back()
-    expect(page.locator(".narration__count")).to_have_text(re.compile("Étape 4 sur"))
+    expect(page).to_have_url(re.compile(r"/exemples/$"))
 
 
 def test_player_works_without_javascript(browser, live_site):
@@ -180,8 +186,8 @@ def test_guardian_angel_and_tactical_retreat_branches(page, live_site):
 
 def test_player_pages_have_no_serious_accessibility_violation(page, live_site):
     for path in ["/exemples/", "/exemples/au-moins-5/?etape=4", "/faq/fixer-puis-augmenter/",
-                 "/exemples/combat-tank-et-arriere-ligne/?etape=15", "/exemples/chaine-buff-puis-degats/?etape=8",
-                 "/exemples/point-final-refuse/?etape=10", "/exemples/ange-gardien-et-retraite/"]:
+                 "/exemples/combat-tank-et-arriere-ligne/?indice=15", "/exemples/chaine-buff-puis-degats/?indice=8",
+                 "/exemples/point-final-refuse/?indice=10", "/exemples/ange-gardien-et-retraite/"]:
         page.goto(live_site + path)
         assert axe_violations(page) == [], path
     assert page.console.errors == []
@@ -196,7 +202,7 @@ def live_examples(live_server, db):
     from tests.examples.test_player import make_example
 
     for slug in ("au-moins-5", "fiora-reexamen-des-competences", "combat-tank-et-arriere-ligne",
-                 "chaine-buff-puis-degats", "ange-gardien-et-retraite", "deux-tours"):
+                 "chaine-buff-puis-degats", "ange-gardien-et-retraite", "deux-tours", "combat-deux-contre-un"):
         make_example(slug)
     return live_server.url
 
@@ -242,7 +248,7 @@ def test_out_of_range_what_if_shows_the_inline_message_and_focuses_it(page, live
     settings.DEBUG = debug
     page.goto(live_examples + "/exemples/au-moins-5/")
     page.get_by_text("Et si… ?").click()
-    page.get_by_label("Puissance imprimée de Unité A").fill("999999")
+    page.get_by_label("Puissance imprimée d'Unité A").fill("999999")
     page.get_by_role("button", name="Recalculer").click()
     message = page.locator(".field .field-error")
     expect(message).to_contain_text("choisissez une valeur entre")
@@ -336,10 +342,76 @@ def test_steps_that_matter_then_the_whole_trace(page, live_examples):
 def test_new_boards_are_accessible_in_both_schemes(browser, live_examples, width, scheme):
     context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme, locale="fr-FR")
     page = context.new_page()
-    for path in ["/exemples/combat-tank-et-arriere-ligne/?etape=15", "/exemples/chaine-buff-puis-degats/?etape=8",
-                 "/exemples/deux-tours/?etape=fin"]:
+    for path in ["/exemples/combat-tank-et-arriere-ligne/?indice=15", "/exemples/chaine-buff-puis-degats/?indice=8",
+                 "/exemples/deux-tours/?etape=fin", "/exemples/combat-deux-contre-un/?etape=fin"]:
         page.goto(live_examples + path)
         assert axe_violations(page) == [], (path, width, scheme)
         overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0, (path, width, overflow)
+    context.close()
+
+
+# --- issue 23: the player on a phone, at the table ------------------------------------------------------------------
+
+
+PHONE = {"width": 390, "height": 844}
+IN_SIGHT = """() => {
+    const box = s => document.querySelector(s)?.getBoundingClientRect();
+    const board = box('[data-player] .board'), narration = box('[data-player] .narration');
+    const controls = box('[data-player] .controls');
+    const changed = box('[data-player] .unit--focus') || box('[data-player] .unit--changed');
+    return {board: [board.top, board.bottom], narration: [narration.top, narration.bottom],
+            controls: [controls.top, controls.bottom], changed: changed ? [changed.top, changed.bottom] : null,
+            height: window.innerHeight};
+}"""
+
+
+def assert_in_one_screen(page, label):
+    seen = page.evaluate(IN_SIGHT)
+    height = seen["height"]
+    for part in ("board", "narration", "controls", "changed"):
+        if seen[part] is None:
+            continue
+        top, bottom = seen[part]
+        assert top >= -1 and bottom <= height + 1, (label, part, seen)
+
+
+@pytest.mark.parametrize("slug", ["combat-tank-et-arriere-ligne", "combat-deux-contre-un"])
+def test_on_a_phone_board_narration_and_controls_fit_one_screen_at_every_step(browser, live_examples, slug):
+    # Item 3: the board was ~1,000 px tall and « Étape suivante » below it: after a tap, neither the change nor
+    # the narration showed. Each step, measured: board, narration, controls and the card that changed are all
+    # inside the 390×844 window.
+    context = browser.new_context(viewport=PHONE, locale="fr-FR")
+    page = context.new_page()
+    page.goto(f"{live_examples}/exemples/{slug}/?etape=1#player-{slug}")
+    page.wait_for_function("() => document.querySelector('[data-player]').getBoundingClientRect().top < 200")
+    total = total_steps(page)
+    assert_in_one_screen(page, 1)
+    for number in range(2, total + 1):
+        press_next(page, number, total)
+        assert_in_one_screen(page, number)
+    assert axe_violations(page) == []
+    context.close()
+
+
+def test_what_if_tells_who_defends_refuses_an_empty_field_and_has_24px_boxes(browser, live_examples):
+    # Item 6: « Garen défend » was unchecked although Garen defends; an emptied field was silently ignored;
+    # the boxes were 19 px.
+    context = browser.new_context(viewport=PHONE, locale="fr-FR")
+    page = context.new_page()
+    page.goto(live_examples + "/exemples/combat-deux-contre-un/")
+    page.get_by_text("Et si… ?").click()
+    garen = page.get_by_label("Garen défend")
+    expect(garen).to_be_checked()
+    expect(garen).to_be_disabled()
+    expect(page.get_by_label("Vi défend")).not_to_be_checked()
+    sizes = page.locator(".whatif input[type=checkbox]").evaluate_all(
+        "boxes => boxes.map(b => [b.getBoundingClientRect().width, b.getBoundingClientRect().height])")
+    assert sizes and all(w >= 24 and h >= 24 for w, h in sizes), sizes
+    page.get_by_label("XP de Joueuse A").fill("")
+    page.get_by_role("button", name="Recalculer").click()
+    message = page.locator(".field .field-error")
+    expect(message).to_contain_text("ce champ est vide")
+    expect(message).to_be_focused()
+    assert axe_violations(page) == []
     context.close()

@@ -28,7 +28,7 @@ def powers_seen(client, slug, obj_name):
     total = int(re.search(r'data-total="(\d+)"', first).group(1))
     values = []
     for i in range(total):
-        html = client.get(reverse("examples:detail", args=[slug]), {"etape": i, "detail": 1}).content.decode()
+        html = client.get(reverse("examples:detail", args=[slug]), {"etape": i + 1, "detail": 1}).content.decode()
         match = re.search(re.escape(obj_name) + r'</h4>.*?data-to="(-?\d+)"', html, re.S)
         values.append(int(match.group(1)))
     return values
@@ -184,7 +184,7 @@ def make_example(slug, **fields):
 
 def page(client, slug, **params):
     """Status and HTML of an example page, with the site's French typography undone (’ and narrow spaces)."""
-    response = client.get(reverse("examples:detail", args=[slug]), params)
+    response = client.get(reverse("examples:detail", args=[slug]), params, follow=True)
     html = response.content.decode().replace("\u2019", "'").replace("\u202f", " ").replace("\u00a0", " ")
     return response.status_code, html
 
@@ -217,7 +217,7 @@ def test_units_move_from_a_base_to_a_contested_battlefield(client, db):
     assert zone_of(first, "braum") == "Pont de Piltover"
     assert "Contrôlé par Joueur B" in first
     contested = step_where(example, lambda s: (s.get("reason") or {}).get("code") == "contested")
-    _, html = page(client, example.slug, etape=contested)
+    _, html = page(client, example.slug, indice=contested)
     assert zone_of(html, "jinx") == "Pont de Piltover"
     assert "Contesté par Joueuse A" in html and "zone--contested" in html
 
@@ -226,18 +226,18 @@ def test_damage_is_marked_on_the_unit(client, db):
     example = make_example("repartition-imposee")
     damaged = step_where(example, lambda s: any((o.get("damage") or 0) > 0
                                                 for o in (s.get("state") or {}).get("objects", {}).values()))
-    _, html = page(client, example.slug, etape=damaged, detail=1)
+    _, html = page(client, example.slug, indice=damaged)
     assert re.search(r'class="unit__damage[^"]*"><span class="js-count" data-from="\d+" data-to="[1-9]', html)
 
 
 def test_the_chain_is_a_stack_with_the_resolving_item_highlighted(client, db):
     example = make_example("chaine-buff-puis-degats")
     two = step_where(example, lambda s: len(((s.get("state") or {}).get("board") or {}).get("chain") or []) == 2)
-    _, html = page(client, example.slug, etape=two, detail=1)
+    _, html = page(client, example.slug, indice=two)
     stack = re.search(r'<ol class="chain__stack".*?</ol>', html, re.S).group(0)
     assert stack.index("Éclair") < stack.index("Renfort")  # newest on top
     resolving = step_where(example, lambda s: s.get("kind") == "chain")
-    _, html = page(client, example.slug, etape=resolving, detail=1)
+    _, html = page(client, example.slug, indice=resolving)
     assert re.search(r'chain__item--resolving"[^>]*>\s*<span class="chain__label">« Éclair »', html)
 
 
@@ -248,14 +248,14 @@ def test_points_victory_score_priority_and_winner(client, db):
     assert "victoire" in html and "gagne la partie" in html
     chain = make_example("chaine-buff-puis-degats")
     priority = step_where(chain, lambda s: (s.get("reason") or {}).get("code") == "priority")
-    _, html = page(client, chain.slug, etape=priority)
+    _, html = page(client, chain.slug, indice=priority)
     assert "a la priorité" in html
 
 
 def test_why_a_tank_takes_damage_first_links_its_rule(client, db):
     example = make_example("combat-tank-et-arriere-ligne")
     tank = step_where(example, lambda s: ((s.get("reason") or {}).get("why") or {}).get("code") == "tank_first")
-    _, html = page(client, example.slug, etape=tank)
+    _, html = page(client, example.slug, indice=tank)
     why = re.search(r'<div class="why".*?</div>', html, re.S).group(0)
     assert "Pourquoi ces dégâts pour Braum" in why and "Tank : doit recevoir des dégâts mortels" in why
     assert 'href="/regles/815/"' in why
@@ -264,7 +264,7 @@ def test_why_a_tank_takes_damage_first_links_its_rule(client, db):
 def test_why_no_point_was_scored_names_the_missing_battlefield(client, db):
     example = make_example("point-final-refuse")
     scored = step_where(example, lambda s: s.get("kind") == "score")
-    _, html = page(client, example.slug, etape=scored)
+    _, html = page(client, example.slug, indice=scored)
     why = re.search(r'<div class="why".*?</div>', html, re.S).group(0)
     assert "Pourquoi aucun point" in why and "Pont de Piltover" in why and 'href="/regles/473/"' in why
 
@@ -272,7 +272,7 @@ def test_why_no_point_was_scored_names_the_missing_battlefield(client, db):
 def test_what_if_tank_off_and_stunned_change_the_combat(client, db):
     example = make_example("combat-tank-et-arriere-ligne")
     _, html = page(client, example.slug)
-    assert "Braum a Tank (R. 815)" in html and "Teemo est étourdie (R. 423)" in html
+    assert "Braum a Tank (R. 815)" in html and "Étourdir Teemo (R. 424)" in html
     status, html = page(client, example.slug, **{"si": "1", "keyword:braum:Tank": "",
                                                    "keyword:teemo:Arrière-ligne": "1", "etape": "fin"})
     assert status == 200 and "Situation modifiée" in html
@@ -362,7 +362,7 @@ def test_bookkeeping_steps_are_offered_on_demand(client, db):
     assert "on consulte l" not in short.split('class="progress"')[0]
     assert "Toutes les étapes du moteur (24)" in short and "detail=1" in short
     # The full trace has permalinks too, and a permalink to a bookkeeping step shows that very step.
-    _, html = page(client, "fiora-reexamen-des-competences", etape=4)
+    _, html = page(client, "fiora-reexamen-des-competences", indice=4)
     narration = re.search(r'data-narration>(.*?)</p>', html, re.S).group(1)
     assert "on consulte l" in narration and "detail=1&amp;etape=5" in html
 
@@ -413,3 +413,86 @@ def test_display_order_does_not_depend_on_dict_key_order(slug, db):
         assert list(other["objects"]) != list(original["objects"]) or len(original["objects"]) < 2 or seed == 2
         for query in ({}, {"etape": "fin"}, {"detail": "1", "etape": "3"}):
             assert render(other, **query) == render(original, **query), (seed, query)
+
+
+# --- issue 23: step numbers in the address, what is off the board, « Et si… ? » that tells the truth -------------
+
+
+def test_the_address_carries_the_number_the_page_shows(client, db):
+    # Item 4: ?etape=34 showed « Étape 25 sur 25 ». Now the address's number is the one on the page, in both modes.
+    example = make_example("combat-tank-et-arriere-ligne")
+    _, html = page(client, example.slug, etape=3)
+    assert "Étape 3 sur" in html
+    total = int(re.search(r'data-total="(\d+)"', html).group(1))
+    _, last = page(client, example.slug, etape="fin")
+    assert f"Étape {total} sur {total}" in last
+    assert re.search(rf'href="[^"]*\?etape={total}#player-{example.slug}"[^>]*data-action="last"', last)
+    # Every step link carries the number its step will show.
+    dots = re.findall(r'href="[^"]*\?etape=(\d+)#[^"]*"[^>]*class="progress__dot[^"]*"[^>]*title="Étape (\d+) :', html)
+    assert dots and all(number == shown for number, shown in dots)
+    # A link by trace index (the training pages know the trace, not the steps that matter) lands on that step's
+    # own address.
+    tank = step_where(example, lambda s: ((s.get("reason") or {}).get("why") or {}).get("code") == "tank_first")
+    response = client.get(reverse("examples:detail", args=[example.slug]), {"indice": tank})
+    assert response.status_code == 302
+    _, html = page(client, example.slug, indice=tank)
+    number = int(re.search(r"Étape (\d+) sur", html).group(1))
+    assert response["Location"].endswith(f"?etape={number}")
+    # The player replaces the history entry instead of adding one per step.
+    assert 'hx-replace-url="true"' in html and "hx-push-url" not in html
+
+
+def test_off_the_board_a_card_shows_only_what_matters_there(client, db):
+    # Item 5: dead units kept « 0 dégâts », « Épuisée », « Vient d'arriver » in « Hors du plateau ».
+    example = make_example("combat-tank-et-arriere-ligne")
+    _, html = page(client, example.slug, etape="fin")
+    offboard = re.search(r'<section class="zone zone--offboard.*?</section>', html, re.S).group(0)
+    cards = re.findall(r'<li class="unit unit--offboard.*?</li>', offboard, re.S)
+    assert cards
+    for card in cards:
+        assert "Défausse" in card
+        for noise in ("dégât", "Épuisée", "Vient d'arriver", "unit__power", "chip", "badge"):
+            assert noise not in card, (noise, card)
+
+
+def test_printed_might_is_said_plainly_and_only_when_it_differs(client, db):
+    # Item 5: « imprimée 4 » beside a 4 said nothing; when Might differs, the card says « 3 sur la carte ».
+    example = make_example("fiora-reexamen-des-competences")
+    _, first = page(client, example.slug)
+    _, last = page(client, example.slug, etape="fin")
+    assert "imprimée 4" not in first + last and "aucun mot-clé" not in first + last
+    fiora = re.search(r'<li class="unit unit--unit[^"]*" data-unit="fiora">.*?</li>\s*(?:</ul>|<li)', last,
+                      re.S).group(0)
+    assert re.search(r'aria-label="Puissance 6, \d+ sur la carte"', fiora)
+
+
+def test_generated_french_has_elision_and_no_gender_guess(client, db):
+    # Item 5: « Puissance imprimée de Ahri », « Garen est étourdie », « Vous conquiert ».
+    data = player.parse_scenario((SCENARIOS / "combat-deux-contre-un.yaml").read_text(encoding="utf-8"))
+    labels = {s["key"]: s["label"] for s in player.available_switches(data)}
+    assert labels["power:ahri"] == "Puissance imprimée d'Ahri" and labels["power:vi"] == "Puissance imprimée de Vi"
+    assert labels["stunned:garen"].startswith("Étourdir Garen (R. 424")
+    assert not any(" est étourdi" in label for label in labels.values())
+    example = make_example("point-final-par-occupation")
+    lines = player.summary(player.branches(example.result)[0], None, player.parse_scenario(example.scenario))
+    scores = [line for line in lines if " par " in line and "point" in line]
+    assert scores and all(re.match(r".+ (conquis|occupé) par .+ : ", line) for line in scores), lines
+
+
+def test_what_if_shows_who_defends_and_refuses_an_empty_field(client, db):
+    # Item 6: « Garen défend » was unchecked although Garen defends; an empty number was silently ignored.
+    example = make_example("combat-deux-contre-un")
+    _, html = page(client, example.slug)
+    garen = re.search(r'<input type="checkbox" id="[^"]*defending-garen"[^>]*>', html).group(0)
+    assert " checked" in garen and " disabled" in garen
+    assert "le combat en décide" in html
+    vi = re.search(r'<input type="checkbox" id="[^"]*defending-vi"[^>]*>', html).group(0)
+    assert " checked" not in vi and " disabled" not in vi
+    # The locked box is not sent when the form is: that is not a change.
+    status, html = page(client, example.slug, si="1", etape="fin", **{"xp:p1": "0", "xp:p2": "0",
+                                                                      "power:vi": "3", "power:ahri": "2",
+                                                                      "power:garen": "4"})
+    assert status == 200 and "Situation modifiée" not in html
+    status, html = page(client, example.slug, si="1", etape="fin", **{"xp:p1": ""})
+    assert status == 400
+    assert "« XP de Joueuse A » : ce champ est vide ; indiquez un nombre entier (au départ : 0)." in html

@@ -24,6 +24,25 @@ function countUp(element) {
   requestAnimationFrame(frame);
 }
 
+// After a step, the board, the narration and the controls stay in sight: when they fit the window, the board's
+// top is brought just under the (sticky) header; when they do not, the card that changed is centred instead.
+function keepInSight(player) {
+  const board = player.querySelector(".board");
+  const controls = player.querySelector(".controls");
+  if (!board || !controls) return;
+  const header = document.querySelector(".site-header");
+  const top = header && getComputedStyle(header).position === "sticky" ? header.getBoundingClientRect().bottom : 0;
+  const start = board.getBoundingClientRect().top;
+  const end = controls.getBoundingClientRect().bottom;
+  if (start >= top && end <= window.innerHeight) return;
+  if (end - start <= window.innerHeight - top) {
+    window.scrollBy({ top: start - top - 4, behavior: "instant" });
+    return;
+  }
+  const changed = player.querySelector(".unit--focus, .unit--changed, .unit--moved") || board;
+  changed.scrollIntoView({ block: "center", behavior: "instant" });
+}
+
 function go(player, action) {
   const link = player.querySelector(`.controls [data-action="${action}"]`);
   if (!link || link.getAttribute("aria-disabled") === "true") return false;
@@ -171,6 +190,7 @@ document.addEventListener("htmx:afterSwap", (event) => {
   } else {
     announce(`${count}. ${text}`);
   }
+  if (!fromForm) keepInSight(player);
   if (!player.contains(document.activeElement) || document.activeElement === document.body) {
     player.focus({ preventScroll: true });
   }
