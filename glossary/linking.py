@@ -8,6 +8,11 @@ whole words.
 
 Linking runs on HTML that nh3 has already sanitised; only text nodes outside headings, links, code and
 preformatted blocks are touched, and only the first occurrence of each term in a section links.
+
+A term may declare phrases where its forms mean something else (``not_in``: « tirez au sort » is no Spell,
+« face cachée » no Hidden). They go into the same trie and win as the longer match, but link nothing, so the
+word inside them never links either. ``once_per_page`` keeps a term's first link on a page whose sections were
+linked one by one, so the keyboard does not stop at the same term again and again.
 """
 
 from __future__ import annotations
@@ -34,6 +39,11 @@ CANONICAL_SPACE_RE = re.compile(SPACE)
 CANONICAL_MARKS = str.maketrans({**{ch: "'" for ch in APOSTROPHES}, **{ch: "-" for ch in HYPHENS}})
 TOOLTIP_RE = re.compile(r'<span class="term-tip"[^>]*>.*?</span>', re.S)
 MORE_LABEL = "Voir dans le glossaire"
+NOT_A_TERM = ""  # the "slug" of a not_in phrase
+# A term link and its tooltip, as ``Glossary.markup`` writes them.
+TERM_LINK_RE = re.compile(
+    r'<a class="term" href="[^"]*" aria-describedby="[^"]*" data-term="(?P<slug>[^"]+)">(?P<shown>.*?)</a>'
+    r'<span class="term-tip" role="tooltip" id="[^"]*">.*?</a></span>', re.S)
 
 
 def normalise_text(text: str) -> str:
@@ -99,6 +109,7 @@ class TermInfo:
     definition: str
     forms: tuple[str, ...]
     match_case: bool = False  # links only when written with a capital: « Action » the keyword, not « action »
+    not_in: tuple[str, ...] = ()  # phrases where a form means something else: matched, never linked
 
 
 @dataclass
@@ -123,6 +134,7 @@ class Glossary:
         self.terms: dict[str, TermInfo] = {}
         self.slugs: dict[str, str] = {}  # canonical form -> slug
         self.tokens: dict[str, tuple[str, ...]] = {}
+        terms = list(terms)
         for term in terms:
             self.terms[term.slug] = term
             for form in term.forms:
@@ -130,6 +142,13 @@ class Glossary:
                 if key and WORD_RE.match(key) and key not in self.slugs:
                     self.slugs[key] = term.slug
                     self.tokens[key] = form_tokens(form)
+        # Phrases that contain a form without meaning the term: consumed by the scan, linked to nothing ("").
+        for term in terms:
+            for phrase in term.not_in:
+                key = canonical(phrase)
+                if key and WORD_RE.match(key) and key not in self.slugs:
+                    self.slugs[key] = NOT_A_TERM
+                    self.tokens[key] = form_tokens(phrase)
         self._pattern: re.Pattern | None = None
         self._lock = threading.Lock()
 
@@ -175,6 +194,8 @@ class Glossary:
                 slug = self.slugs.get(canonical(matched))
                 if slug is None:
                     continue
+            if slug == NOT_A_TERM:
+                continue
             if self.terms[slug].match_case and not text[start].isupper():
                 continue
             # A form that does not link is still consumed, so no shorter term links inside it
@@ -202,7 +223,8 @@ class Glossary:
             f'<span class="term-tip" role="tooltip" id="{tip_id}">'
             f'<b class="term-tip__name">{html.escape(term.name, False)}</b> '
             f'{html.escape(term.definition, False)} '
-            f'<a class="term-tip__more" href="{url}">{MORE_LABEL}</a></span>'
+            # The term itself already links there: the bubble's link is for the pointer, not one more Tab stop.
+            f'<a class="term-tip__more" href="{url}" tabindex="-1">{MORE_LABEL}</a></span>'
         )
 
     def link_html(self, markup: str, *, exclude: str | None = None, section: str | None = None) -> str:
@@ -229,6 +251,24 @@ class Glossary:
         return self.link_html(escaped, exclude=exclude, section=section) if "<" not in escaped else escaped
 
 
+def once_per_page(markup: str) -> str:
+    """The page's HTML with each term linked at its first occurrence only; later ones become plain text.
+
+    Sections are linked one by one (each stored on save), so a long guide links « unité » in every section: its
+    keyboard path stopped on the same terms over and over.
+    """
+    seen: set[str] = set()
+
+    def keep_first(match: re.Match) -> str:
+        slug = match.group("slug")
+        if slug in seen:
+            return match.group("shown")
+        seen.add(slug)
+        return match.group(0)
+
+    return TERM_LINK_RE.sub(keep_first, markup or "")
+
+
 def strip_tooltips(markup: str) -> str:
     """The HTML without tooltip bubbles (for plain-text uses: search, meta descriptions)."""
     return TOOLTIP_RE.sub("", markup or "")
@@ -242,7 +282,7 @@ _cache: dict[str, object] = {"version": None, "glossary": Glossary()}
 
 def term_info(term) -> TermInfo:
     return TermInfo(term.slug, term.name, term.get_absolute_url(), " ".join(term.short_definition.split()),
-                    tuple(term.form_list), term.match_case)
+                    tuple(term.form_list), term.match_case, tuple(term.not_in_list))
 
 
 def current_version() -> int:

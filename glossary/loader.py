@@ -79,6 +79,7 @@ def load_terms(loader) -> None:
                 obj.kind = data.get("kind") or Term.Kind.CONCEPT
                 obj.rules = [str(number) for number in data.get("rules") or []]
                 obj.match_case = bool(data.get("match_case"))
+                obj.not_in = "\n".join(data.get("not_in") or [])
                 obj.save()
                 return obj
 

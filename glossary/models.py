@@ -63,6 +63,10 @@ class Term(MarkdownFieldsMixin, models.Model):
         "seulement avec une majuscule", default=False,
         help_text="Pour un mot-clé qui est aussi un mot courant (Action, Vision…) : lié seulement s'il est écrit "
                   "avec une majuscule.")
+    not_in = models.TextField(
+        "sauf dans", blank=True,
+        help_text="Une expression par ligne où une forme de ce terme ne le désigne pas (« tirez au sort », « face "
+                  "cachée ») : le texte ne fait pas de lien à cet endroit.")
     rules = models.JSONField("règles", default=list, blank=True,
                              help_text="Numéros des règles de base qui définissent ce terme, par exemple [\"815\"].")
     forms = models.TextField(
@@ -102,6 +106,11 @@ class Term(MarkdownFieldsMixin, models.Model):
             if form and form.casefold() not in seen:
                 seen[form.casefold()] = form
         return list(seen.values())
+
+    @property
+    def not_in_list(self) -> list[str]:
+        """The phrases where a form of this term means something else (one per line of ``not_in``)."""
+        return [" ".join(line.split()) for line in self.not_in.splitlines() if line.strip()]
 
     @property
     def letter(self) -> str:

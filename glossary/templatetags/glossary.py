@@ -8,6 +8,8 @@
   same page renders the same HTML on every worker and every database; without a key, a random suffix.
 - ``{{ entry.short_answer_html|glossary_plain }}``: stored HTML as plain text without the tooltip bubbles
   (for meta descriptions and other places that need text only).
+- ``{% filter glossary_once %}…{% endfilter %}``: around a page made of sections linked one by one (a guide),
+  keeps each term's first link and turns the later ones into plain text.
 - ``{{ term.rules|rule_references }}``: a list of rule numbers as « R. 815, R. 816 », each linked by the
   filters other apps registered (the rules app links them to its reference, with a tooltip).
 """
@@ -16,7 +18,7 @@ from django import template
 from django.utils.html import strip_tags
 from django.utils.safestring import mark_safe
 
-from glossary.linking import get_glossary, strip_tooltips
+from glossary.linking import get_glossary, once_per_page, strip_tooltips
 
 register = template.Library()
 
@@ -25,6 +27,12 @@ register = template.Library()
 def glossary_links(value, key=None):
     """Plain text → escaped HTML with glossary terms linked."""
     return mark_safe(get_glossary().link_plain(str(value or ""), section=None if key is None else f"plain:{key}"))
+
+
+@register.filter(is_safe=True)
+def glossary_once(value):
+    """Rendered HTML of several sections → each term linked at its first occurrence only."""
+    return mark_safe(once_per_page(str(value or "")))
 
 
 @register.filter(is_safe=True)

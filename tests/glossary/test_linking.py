@@ -28,7 +28,8 @@ def test_a_term_links_with_its_tooltip():
     tip_id = re.search(r'aria-describedby="([^"]+)"', html).group(1)
     assert f'<span class="term-tip" role="tooltip" id="{tip_id}">' in html
     assert "Définition de Couche." in html
-    assert '<a class="term-tip__more" href="/glossaire/couche/">Voir dans le glossaire</a>' in html
+    # The bubble's own link goes where the term already goes: not one more Tab stop.
+    assert '<a class="term-tip__more" href="/glossaire/couche/" tabindex="-1">Voir dans le glossaire</a>' in html
 
 
 def test_longest_match_wins():
@@ -173,3 +174,53 @@ def test_words_inside_attributes_never_link():
     html = render_markdown(text, glossary=GLOSSARY)
     assert html.count('class="term"') == 1
     assert 'title="couche"' in html
+
+
+# --- issue 23, item 11: a term links only where it means the term ------------------------------------------------
+
+
+def shipped_glossary():
+    """The glossary as the shipped content declares it (forms, capitals, phrases that are not the term)."""
+    from glossary.linking import Glossary, TermInfo
+    from glossary.loader import read_terms
+
+    return Glossary(
+        TermInfo(entry["slug"], entry["name"], f"/glossaire/{entry['slug']}/", "définition",
+                 (entry["name"], *(entry.get("forms") or [])), bool(entry.get("match_case")),
+                 tuple(entry.get("not_in") or []))
+        for entry in read_terms())
+
+
+def test_phrases_that_do_not_mean_the_term_do_not_link():
+    glossary = shipped_glossary()
+
+    def slugs(text):
+        return [slug for slug, _ in linked(text, glossary=glossary)]
+
+    # « Tirez au sort » is no Spell, « (un contre un) » no Counter, « face cachée » no Hidden.
+    assert "sort" not in slugs("Tirez au sort le premier joueur.")
+    assert "contrer" not in slugs("Un duel (un contre un) se joue en deux manches.")
+    assert "contrer" not in slugs("Deux unités contre 1 : Vi attaque.")
+    assert "cache" not in slugs("Posez la carte face cachée.")
+    # Where the word does mean the term, it still links.
+    assert "sort" in slugs("Jouez un sort pendant votre tour.")
+    assert "contrer" in slugs("Le sort est contré.")
+    assert "cache" in slugs("Jouez ensuite la carte cachée.")
+
+
+def test_a_phrase_that_is_not_the_term_also_keeps_shorter_terms_out():
+    not_a_spell = info("Sort", "sorts")
+    glossary_ = glossary(type(not_a_spell)(**{**not_a_spell.__dict__, "not_in": ("au sort",)}), COUCHE)
+    assert linked("Au sort, puis un sort et une couche.", glossary=glossary_) == [
+        ("sort", "sort"), ("couche", "couche")]
+
+
+def test_a_page_of_sections_links_each_term_once():
+    from glossary.linking import once_per_page
+
+    first = render_markdown("Une unité et une couche.", glossary=GLOSSARY, section="a")
+    second = render_markdown("Une autre unité, un horodatage.", glossary=GLOSSARY, section="b")
+    page = once_per_page(f"<section>{first}</section><section>{second}</section>")
+    assert re.findall(r'data-term="([^"]+)"', page) == ["unite", "couche", "horodatage"]
+    assert "Une autre unité, un" in strip_tooltips(page)
+    assert page.count('class="term-tip"') == 3
