@@ -481,6 +481,8 @@ def _action_text(step: dict, r: dict) -> str:
         "cast": f"{p} joue « {r.get('label')} »" + (f" (vitesse {_speed(r['speed'])})" if r.get("speed") else ""),
         "pass": f"{p} passe",
         "hide": f"on cache {o} face cachée",
+        "add": f"{o} ajoute une ressource à la Réserve runique"
+        + (" en étant recyclée" if r.get("how") == "power" else " en s'épuisant"),
         "damage": f"{o} subit {r.get('amount')} dégâts",
         "stun": f"{o} est étourdi{_e(step, r.get('object'))}",
         "gain_points": f"{p} gagne {r.get('amount')} point{'s' if (r.get('amount') or 0) > 1 else ''}",

@@ -83,3 +83,16 @@ def test_an_unknown_event_or_step_kind_is_an_error():
         sim.emit("dide", object="u")
     with pytest.raises(ValueError):
         sim.tr.step("chian")
+
+
+def test_every_event_and_action_has_its_french_narration():
+    """Each entry of the vocabulary is told in French (no « Événement : x » fallback)."""
+    from engine.kinds import ACTIONS, Event
+    from engine.narration import describe
+
+    untold = [e.value for e in Event
+              if describe({"kind": "event", "reason": {"code": e.value}}).startswith("Événement")]
+    assert untold == []
+    for name in ACTIONS:
+        text = describe({"kind": "action", "action": 0, "reason": {"code": "action", "do": name}})
+        assert text != f"Action 1 : {name}.", name
