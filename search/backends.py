@@ -11,16 +11,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from django.contrib.postgres.search import SearchQuery, SearchRank, SearchVectorField
 from django.db import connection
-from django.db.models import Value
-from django.db.models.expressions import RawSQL
 from django.db.models.functions import Length
 from rapidfuzz.distance import Levenshtein
 
-from .models import SearchDocument, SearchWord
+from .models import SearchWord
 
 FTS_TABLE = "search_fts"
+VECTOR_TABLE = "search_vectors"
+# The vector of a document on PostgreSQL, from its analysed text: title A, keywords B, body C.
+VECTOR_SQL = ("setweight(to_tsvector('simple'::regconfig, index_title), 'A') "
+              "|| setweight(to_tsvector('simple'::regconfig, index_keywords), 'B') "
+              "|| setweight(to_tsvector('simple'::regconfig, index_body), 'C')")
 # Relative weight of a match in the title (a FAQ question), the keywords (other forms, English names) and the
 # body. bm25() takes them as column weights; PostgreSQL as the A, B, C weights of the vector.
 BM25_WEIGHTS = (10.0, 4.0, 1.0)
@@ -60,15 +62,11 @@ class Backend:
     def forget(self, ids: Sequence[int]) -> None:
         """Drop rows ``ids`` from the full-text index (before the documents themselves are deleted)."""
 
+    def clear(self) -> None:
+        """Empty the full-text index (before the whole site is indexed again)."""
+
     def match(self, plan: Plan, limit: int) -> list[tuple[int, float]]:
         raise NotImplementedError
-
-    def frequencies(self, tokens: Sequence[str]) -> dict[str, int]:
-        """How many documents hold each token (for the rarity of a query's concepts)."""
-        raise NotImplementedError
-
-    def documents(self) -> int:
-        return SearchDocument.objects.count()
 
     def candidates(self, word: str) -> list[tuple[str, str, bool]]:
         """Vocabulary words (word, token, english) that may be what a player meant by ``word``."""
@@ -119,6 +117,10 @@ class SqliteBackend(Backend):
             for part in chunks(list(ids)):
                 cursor.execute(f"DELETE FROM {FTS_TABLE} WHERE rowid IN ({','.join(['%s'] * len(part))})", part)
 
+    def clear(self):
+        with connection.cursor() as cursor:
+            cursor.execute(f"DELETE FROM {FTS_TABLE}")
+
     @staticmethod
     def expression(plan: Plan) -> str:
         # Tokens are runs of letters and digits (search.text.WORD_RE), so quoting them is enough to keep every
@@ -137,27 +139,35 @@ class SqliteBackend(Backend):
             cursor.execute(sql, [self.expression(plan), limit])
             return [(row[0], row[1]) for row in cursor.fetchall()]
 
-    def frequencies(self, tokens):
-        found = {}
-        with connection.cursor() as cursor:
-            for token in tokens:
-                cursor.execute(f"SELECT count(*) FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s", [f'"{token}"'])
-                found[token] = cursor.fetchone()[0]
-        return found
-
 
 class PostgresBackend(Backend):
-    """A weighted tsvector per document (GIN index), ranked by ts_rank; pg_trgm similarity corrects typos."""
+    """A weighted tsvector per document in the narrow table ``search_vectors`` (GIN index), ranked by ts_rank;
+    pg_trgm similarity corrects typos.
+
+    The vectors live apart from the documents: a query that matches most documents reads every vector, and
+    inside ``search_searchdocument`` each one sat among the display and index texts, so a search read all of
+    them too (three times the data, three times the time; bench/search.py at 10,000 extra entries).
+    """
 
     vendor = "postgresql"
 
-    # search_vector is a generated column (migration 0002): PostgreSQL recomputes it on every write, so
-    # refresh() and forget() have nothing to do. Its definition, for reference:
-    #   setweight(to_tsvector('simple', index_title), 'A') || ... index_keywords 'B' || ... index_body 'C'
+    def refresh(self, ids):
+        with connection.cursor() as cursor:
+            for part in chunks(list(ids)):
+                cursor.execute(
+                    f"INSERT INTO {VECTOR_TABLE} (id, vector) SELECT id, {VECTOR_SQL} FROM search_searchdocument "
+                    "WHERE id = ANY(%s) ON CONFLICT (id) DO UPDATE SET vector = excluded.vector",
+                    [list(part)],
+                )
 
-    @staticmethod
-    def vector():
-        return RawSQL('"search_searchdocument"."search_vector"', [], output_field=SearchVectorField())
+    def forget(self, ids):
+        with connection.cursor() as cursor:
+            for part in chunks(list(ids)):
+                cursor.execute(f"DELETE FROM {VECTOR_TABLE} WHERE id = ANY(%s)", [list(part)])
+
+    def clear(self):
+        with connection.cursor() as cursor:
+            cursor.execute(f"DELETE FROM {VECTOR_TABLE}")
 
     @staticmethod
     def expression(plan: Plan) -> str:
@@ -167,27 +177,14 @@ class PostgresBackend(Backend):
         return " | ".join(parts)
 
     def match(self, plan, limit):
-        query = SearchQuery(self.expression(plan), search_type="raw", config="simple")
-        vector = self.vector()
-        rows = (
-            SearchDocument.objects.alias(vector=vector).filter(vector=query)
-            .annotate(score=SearchRank(vector, query, weights=PG_WEIGHTS, normalization=Value(1)))
-            .order_by("-score", "id")
-            .values_list("id", "score")[:limit]
+        expression = self.expression(plan)
+        sql = (
+            f"SELECT id, ts_rank(%s::real[], vector, to_tsquery('simple', %s), 1) AS score FROM {VECTOR_TABLE} "
+            "WHERE vector @@ to_tsquery('simple', %s) ORDER BY score DESC, id LIMIT %s"
         )
-        return list(rows)
-
-    def frequencies(self, tokens):
-        if not tokens:
-            return {}
-        # One pass over the documents that hold any of the tokens (GIN index), one count per token.
-        counts = ", ".join("count(*) FILTER (WHERE search_vector @@ to_tsquery('simple', %s))" for _ in tokens)
         with connection.cursor() as cursor:
-            cursor.execute(
-                f"SELECT {counts} FROM search_searchdocument WHERE search_vector @@ to_tsquery('simple', %s)",
-                [f"'{token}'" for token in tokens] + [" | ".join(f"'{token}'" for token in tokens)],
-            )
-            return dict(zip(tokens, cursor.fetchone(), strict=True))
+            cursor.execute(sql, [PG_WEIGHTS, expression, expression, limit])
+            return [(row[0], row[1]) for row in cursor.fetchall()]
 
     def candidates(self, word):
         # Trigram similarity (pg_trgm, GIN index) picks the likely words; edit distance then confirms them.

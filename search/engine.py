@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import html
 import re
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
@@ -19,13 +21,15 @@ from django.utils import timezone
 
 from . import ranking, registry, synonyms
 from .backends import Plan, current
-from .models import SearchDocument, SearchWord
+from .models import SearchDocument, SearchToken, SearchWord
 from .ranking import Concept
 from .text import WORD_RE, index_text, is_stop_word, normalise, stem, vocabulary, words
 
 MAX_QUERY_LENGTH = 200
 MAX_TERMS = 12
 MAX_RESULTS = 100
+TOKEN_LENGTH = SearchToken._meta.get_field("token").max_length  # longer tokens are not counted (none in the content)
+INDEX_FIELDS = ("index_title", "index_keywords", "index_body")
 TAG_RE = re.compile(r"<[^>]*>")
 # « 459 », « R459 », « R. 468.1 », « règle 103.b »: a number of the Core Rules, answered by its section. A bare
 # number needs three digits (« 2 » is no rule); after « R » or « règle » one to three will do.
@@ -232,18 +236,22 @@ class Results:
         return None
 
 
-@lru_cache(maxsize=8192)
 def answer_tokens(answer_html: str) -> str:
-    """The analysed text of a short answer (cached: the same few hundred answers come back in every search)."""
+    """The analysed text of a short answer (stored at indexing as ``index_answer``)."""
     return index_text(html.unescape(TAG_RE.sub(" ", answer_html))) if answer_html else ""
+
+
+def frequencies(tokens: list[str]) -> dict[str, int]:
+    """How many documents hold each token, and under the empty token how many documents there are (one indexed
+    read of SearchToken, kept in step as documents are indexed: see ``count_tokens``)."""
+    wanted = [token for token in tokens if len(token) <= TOKEN_LENGTH] + [""]
+    return dict(SearchToken.objects.filter(token__in=wanted).values_list("token", "documents"))
 
 
 def rarities(concepts: list[Concept]) -> list[float]:
     """How telling each concept is: rare on the site weighs more (ranking.rarity)."""
-    backend = current()
-    wanted = sorted({token for concept in concepts for token in concept.tokens})
-    frequency = backend.frequencies(wanted)
-    documents = backend.documents()
+    frequency = frequencies(sorted({token for concept in concepts for token in concept.tokens}))
+    documents = frequency.get("", 0)
     weights = []
     for concept in concepts:
         count = max((min(frequency.get(token, 0) for token in phrase) for phrase in concept.phrases), default=0)
@@ -269,7 +277,7 @@ def run(query: str, limit: int = MAX_RESULTS) -> Results:
     # if any, follow in the database's order.
     head = matched[:ranking.CANDIDATES]
     rows = SearchDocument.objects.filter(pk__in=[pk for pk, _ in head]).values_list(
-        "pk", "kind", "title", "url", "answer_html", "index_title", "index_keywords", "index_body")
+        "pk", "kind", "title", "url", "answer_html", "index_title", "index_answer", "index_keywords", "index_body")
     documents = {row[0]: row for row in rows}
     best_bm25 = max((bm25 for _, bm25 in head), default=0.0)
     looked_for = frozenset(analysis.tokens)
@@ -278,9 +286,8 @@ def run(query: str, limit: int = MAX_RESULTS) -> Results:
         row = documents.get(pk)
         if row is None:
             continue
-        _, kind, title, url, answer_html, index_title, index_keywords, index_body = row
-        answer = answer_tokens(answer_html)
-        fields = ranking.Fields.of(index_title, answer, index_keywords, index_body)
+        _, kind, title, url, answer_html, index_title, index_answer, index_keywords, index_body = row
+        fields = ranking.Fields.of(index_title, index_answer, index_keywords, index_body)
         by_place, anywhere = ranking.coverage(concepts, weights, fields)
         role = registry.kind_role(kind)
         score = ranking.score(role=role, kind_of_query=kind_of_query, by_place=by_place, bm25=bm25,
@@ -292,12 +299,13 @@ def run(query: str, limit: int = MAX_RESULTS) -> Results:
     hits.sort(key=lambda hit: (-hit.score, hit.title))
     tail = [pk for pk, _ in matched[ranking.CANDIDATES:limit]]
     if tail:
-        rest = SearchDocument.objects.only("kind", "title", "url", "answer_html").in_bulk(tail)
+        rest = {row[0]: row[1:] for row in SearchDocument.objects.filter(pk__in=tail).values_list(
+            "pk", "kind", "title", "url", "answer_html")}
         for pk in tail:
-            doc = rest.get(pk)
-            if doc is not None:
-                hits.append(Hit(pk, doc.kind, doc.title, doc.url, 0.0, "", doc.answer_html, looked_for,
-                                registry.kind_role(doc.kind), concepts=tuple(concepts), weights=tuple(weights)))
+            if pk in rest:
+                kind, title, url, answer_html = rest[pk]
+                hits.append(Hit(pk, kind, title, url, 0.0, "", answer_html, looked_for, registry.kind_role(kind),
+                                concepts=tuple(concepts), weights=tuple(weights)))
     results.hits = hits[:limit]
     return results
 
@@ -366,9 +374,10 @@ def make_document(kind: str, key: str, title: str, url: str, text: str, extra: d
     extra = extra or {}
     keywords = keywords_of(extra)
     english = str(extra.get("english") or "")
+    answer_html = str(extra.get("answer") or "")
     return SearchDocument(
         kind=kind, key=str(key), title=title[:250], url=url, text=text,
-        answer_html=str(extra.get("answer") or ""),
+        answer_html=answer_html, index_answer=answer_tokens(answer_html),
         index_title=index_text(title), index_keywords=index_text(keywords, english), index_body=index_text(text),
     )
 
@@ -397,10 +406,37 @@ def learn_words(*texts: str, english: tuple[str, ...] = ()) -> None:
                                "ON CONFLICT (word) DO NOTHING", foreign)
 
 
+def held_tokens(index_title: str, index_keywords: str, index_body: str) -> set[str]:
+    """The distinct tokens of a document's analysed text, and the empty token that every document holds."""
+    return {"", *index_title.split(), *index_keywords.split(), *index_body.split()}
+
+
+def count_tokens(added: Iterable[set[str]] = (), removed: Iterable[set[str]] = ()) -> None:
+    """Bring SearchToken in step: each set is the ``held_tokens`` of a document indexed or removed."""
+    change: Counter[str] = Counter()
+    for held in added:
+        change.update(held)
+    for held in removed:
+        change.subtract(held)
+    more = [(token, n) for token, n in change.items() if n > 0 and len(token) <= TOKEN_LENGTH]
+    fewer = [(n, n, token) for token, n in change.items() if n < 0 and len(token) <= TOKEN_LENGTH]
+    table = SearchToken._meta.db_table
+    with connection.cursor() as cursor:
+        if more:
+            cursor.executemany(f"INSERT INTO {table} (token, documents) VALUES (%s, %s) ON CONFLICT (token) "
+                               f"DO UPDATE SET documents = {table}.documents + excluded.documents", more)
+        if fewer:
+            cursor.executemany(f"UPDATE {table} SET documents = CASE WHEN documents + %s > 0 "
+                               "THEN documents + %s ELSE 0 END WHERE token = %s", fewer)
+            for part in range(0, len(fewer), 500):
+                tokens = [token for _, _, token in fewer[part:part + 500]]
+                SearchToken.objects.filter(token__in=tokens, documents=0).delete()
+
+
 def index_document(kind: str, key: str, title: str, url: str, text: str, extra: dict | None = None) -> None:
     """Store (or replace) one document and bring the full-text index in step; an unchanged one costs a read."""
     doc = make_document(kind, key, title, url, text, extra)
-    fields = ["title", "url", "text", "answer_html", "index_title", "index_keywords", "index_body"]
+    fields = ["title", "url", "text", "answer_html", "index_title", "index_answer", "index_keywords", "index_body"]
     stored = SearchDocument.objects.filter(kind=doc.kind, key=doc.key).values("pk", *fields).first()
     if stored and all(stored[name] == getattr(doc, name) for name in fields):
         return
@@ -413,6 +449,8 @@ def index_document(kind: str, key: str, title: str, url: str, text: str, extra: 
             doc.save(force_insert=True)
             pk = doc.pk
         current().refresh([pk])
+        count_tokens(added=[held_tokens(*(getattr(doc, name) for name in INDEX_FIELDS))],
+                     removed=[held_tokens(*(stored[name] for name in INDEX_FIELDS))] if stored else [])
         learn_words(title, text, keywords_of(extra or {}), english=(str((extra or {}).get("english") or ""),))
 
 
@@ -421,17 +459,24 @@ def index_documents(documents: list[tuple], replace: bool = False) -> int:
     backend = current()
     with transaction.atomic():
         if replace:
-            backend.forget(list(SearchDocument.objects.values_list("pk", flat=True)))
+            backend.clear()
             SearchDocument.objects.all().delete()
             SearchWord.objects.all().delete()
+            SearchToken.objects.all().delete()
         made = [make_document(*document) for document in documents]
         keys = {(doc.kind, doc.key) for doc in made}
         stale = [pk for pk, kind, key in SearchDocument.objects.values_list("pk", "kind", "key") if (kind, key) in keys]
+        removed = []
+        for part in range(0, len(stale), 500):
+            rows = SearchDocument.objects.filter(pk__in=stale[part:part + 500]).values_list(*INDEX_FIELDS)
+            removed += [held_tokens(*row) for row in rows]
         backend.forget(stale)
         SearchDocument.objects.filter(pk__in=stale).delete()
         SearchDocument.objects.bulk_create(made, batch_size=1000)
         ids = [doc.pk for doc in made]  # bulk_create returns primary keys on SQLite and PostgreSQL
         backend.refresh(ids)
+        count_tokens(added=[held_tokens(*(getattr(doc, name) for name in INDEX_FIELDS)) for doc in made],
+                     removed=removed)
         texts, english = [], []
         for document in documents:
             extra = document[5] if len(document) > 5 and document[5] else {}
@@ -442,8 +487,10 @@ def index_documents(documents: list[tuple], replace: bool = False) -> int:
 
 
 def remove_document(kind: str, key: str) -> None:
-    ids = list(SearchDocument.objects.filter(kind=kind, key=str(key)).values_list("pk", flat=True))
-    if ids:
+    rows = list(SearchDocument.objects.filter(kind=kind, key=str(key)).values_list("pk", *INDEX_FIELDS))
+    if rows:
+        ids = [row[0] for row in rows]
         with transaction.atomic():
             current().forget(ids)
             SearchDocument.objects.filter(pk__in=ids).delete()
+            count_tokens(removed=[held_tokens(*row[1:]) for row in rows])

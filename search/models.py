@@ -2,9 +2,9 @@
 
 Display text and index text are stored apart: ``title`` and ``text`` are what a player reads in a result,
 ``index_*`` hold the analysed tokens (see ``search.text``) that the database's full-text engine matches.
-SQLite keeps those tokens in the FTS5 table ``search_fts`` (rowid = document id), which ``search.backends``
-keeps in step; PostgreSQL in ``search_vector``, a weighted tsvector column that the database computes itself
-(a generated column, added by migration 0002 on PostgreSQL only, so it is not a field here).
+SQLite keeps those tokens in the FTS5 table ``search_fts`` (rowid = document id), PostgreSQL in the table
+``search_vectors`` (id = document id, a weighted tsvector and its GIN index); ``search.backends`` keeps either
+in step, and neither is a model (each exists on its own database only, made by the migrations).
 """
 
 from django.db import models
@@ -20,6 +20,7 @@ class SearchDocument(models.Model):
     text = models.TextField(blank=True)
     answer_html = models.TextField(blank=True, help_text="Réponse courte affichée en tête des résultats.")
     index_title = models.TextField(blank=True)
+    index_answer = models.TextField(blank=True)  # the short answer's tokens, for ranking (not in the full-text index)
     index_keywords = models.TextField(blank=True)
     index_body = models.TextField(blank=True)
     updated_at = models.DateTimeField(auto_now=True, db_index=True)
@@ -51,3 +52,21 @@ class SearchWord(models.Model):
 
     def __str__(self) -> str:
         return self.word
+
+
+class SearchToken(models.Model):
+    """How many documents hold an index token: the rarity of a query's concepts, read in one indexed query.
+
+    Kept in step by ``search.engine`` as documents are indexed, replaced and removed (counting a token in every
+    search cost a pass over the documents). The empty token is held by every document: its row is their number.
+    """
+
+    token = models.CharField(max_length=100, unique=True, blank=True)
+    documents = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        verbose_name = "fréquence d'un mot indexé"
+        verbose_name_plural = "fréquences des mots indexés"
+
+    def __str__(self) -> str:
+        return f"{self.token or '(tous les documents)'}: {self.documents}"
