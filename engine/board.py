@@ -10,6 +10,7 @@ from .kinds import Event, StepKind, Why, has_keyword
 from .layers import base_chars, display
 from .scenario import ScenarioError
 from .state import Obj
+from .trace import BattlefieldView, BoardView, ChainItemView, EffectView, PlayerView
 
 
 def why(code: Why, **extra) -> dict:
@@ -113,20 +114,22 @@ class Board:
         for oid, obj in w.objects.items():
             tr.show_object(oid, display(obj, w.view.get(oid) or base_chars(obj)))
         for pid, p in w.players.items():
-            tr.show_player(pid, (p.name, p.xp, p.points, p.hand, p.deck))
+            tr.show_player(pid, PlayerView(p.name, p.xp, p.points, p.hand, p.deck))
         for eid, e in w.effects.items():
-            tr.show_effect(eid, (e.spec.label, e.active, e.since))
+            tr.show_effect(eid, EffectView(e.spec.label, e.active, e.since))
         tr.show_board(self.board_tuple())
 
-    def board_tuple(self) -> tuple:
+    def board_tuple(self) -> BoardView:
+        """The board of a snapshot (R. 169, 325, 341): battlefields, the chain, the showdown, priority."""
         w = self.world
         contested = dict(self.contested)
-        bfs = tuple((b, w.objects[b].controller, contested.get(b)) for b in self.battlefields())
-        chain = tuple((it["id"], it["label"], it["player"], it["speed"], it["target"]) for it in self.items)
+        bfs = tuple(BattlefieldView(b, w.objects[b].controller, contested.get(b)) for b in self.battlefields())
+        chain = tuple(ChainItemView(it["id"], it["label"], it["player"], it["speed"], it["target"])
+                      for it in self.items)
         sd = None
         if self.showdown:
             sd = tuple((k, self.showdown[k]) for k in ("battlefield", "attacker", "defender", "focus", "combat"))
-        return (bfs, chain, sd, self.priority if self.items else None, w.turn_player, self.turn)
+        return BoardView(bfs, chain, sd, self.priority if self.items else None, w.turn_player, self.turn)
 
     def board_out(self) -> dict:
         from .trace import board_dict

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .kinds import BOARD_ZONES, KEYWORDS, KINDS, STAGES, StepKind, has_keyword, keyword_base, keyword_number
 from .state import EffectSpec, EffState, ObjState, World
-from .trace import Tracer
+from .trace import EffectView, ObjectView, Tracer
 
 MAX_DECISIONS_PER_STEP = 12
 
@@ -77,11 +77,11 @@ def base_chars(obj: ObjState) -> Chars:
     )
 
 
-def display(obj: ObjState, ch: Chars) -> tuple:
+def display(obj: ObjState, ch: Chars) -> ObjectView:
     """Board view of one object for snapshots: current power on the board, printed elsewhere (M8)."""
     mighty = (ch.power >= 5) if obj.on_board else (obj.printed_power >= 5)
     power = ch.power if obj.on_board else obj.printed_power
-    return (
+    return ObjectView(
         ch.name,
         obj.printed_power,
         power,
@@ -283,7 +283,7 @@ class _Group:
                         ts = ch.kw_ts.get(k, self.world.objects[oid].since)
                         inst = Inst(None, spec, oid, ts, implicit=True)
                         self.implicit_cache[key] = inst
-                        self.tr.show_effect(spec.id, (spec.label, True, ts))
+                        self.tr.show_effect(spec.id, EffectView(spec.label, True, ts))
                     out.append(inst)
         return out
 

@@ -8,27 +8,81 @@ trace is turned into JSON.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .kinds import STEP_KIND_LABELS, StepKind
 from .scenario import EngineLimitError
 
-OBJECT_FIELDS = (
-    "name",
-    "printed_power",
-    "power",
-    "keywords",
-    "mighty",
-    "zone",
-    "exhausted",
-    "controller",
-    "defending",
-    "at",
-    "damage",
-    "stunned",
-    "attacking",
-    "type",
-)
+
+class ObjectView(NamedTuple):
+    """What the board shows of one object at a step (a named, immutable snapshot)."""
+
+    name: str
+    printed_power: int
+    power: int
+    keywords: tuple
+    mighty: bool
+    zone: str
+    exhausted: bool
+    controller: str | None
+    defending: bool
+    at: str | None
+    damage: int
+    stunned: bool
+    attacking: bool
+    type: str
+
+
+class PlayerView(NamedTuple):
+    name: str
+    xp: int
+    points: int
+    hand: int
+    deck: int
+
+
+class EffectView(NamedTuple):
+    label: str
+    active: bool
+    since: int | None
+
+
+class BattlefieldView(NamedTuple):
+    id: str
+    controller: str | None
+    contested_by: str | None
+
+
+class ChainItemView(NamedTuple):
+    id: int
+    label: str
+    player: str
+    speed: str
+    target: str | None
+
+
+class BoardView(NamedTuple):
+    """Battlefields, the chain (oldest first), the showdown, priority and turn at a step."""
+
+    battlefields: tuple
+    chain: tuple
+    showdown: tuple | None
+    priority: str | None
+    turn_player: str
+    turn: int
+
+
+class Snapshot(NamedTuple):
+    """The whole board at a step; its dicts are shared between steps (copy on write)."""
+
+    objects: dict
+    players: dict
+    effects: dict
+    applied: frozenset
+    board: BoardView | None
+
+
+OBJECT_FIELDS = ObjectView._fields
 MAX_STEPS = 20_000
 MAX_WORK = 400_000  # dependency trials: bounds the time of a scenario (well under a few seconds)
 
@@ -48,7 +102,7 @@ class Step:
     after: dict | None
     computation: int | None
     stage: str | None
-    snapshot: tuple  # (objects, players, effects, applied, board)
+    snapshot: Snapshot
 
     def to_dict(self, cache: dict) -> dict:
         return {
@@ -129,7 +183,7 @@ class Tracer:
     players: dict = field(default_factory=dict)
     effs: dict = field(default_factory=dict)
     applied: frozenset = frozenset()
-    board: tuple | None = None
+    board: BoardView | None = None
     count: int = 0
     work: int = 0
     _shared: set = field(default_factory=set)
@@ -217,7 +271,7 @@ class Tracer:
                 after,
                 self.computation,
                 stage,
-                (self.objs, self.players, self.effs, self.applied, self.board),
+                Snapshot(self.objs, self.players, self.effs, self.applied, self.board),
             )
         )
         return idx
