@@ -7,7 +7,7 @@ from .questions import catalogue
 
 
 class LearnPagesSitemap(PagesSitemap):
-    names = ["learn:start", "learn:practice", "learn:judge"]
+    names = ["learn:start", "learn:first_game", "learn:practice", "learn:judge"]
     priority = 0.9
 
 

@@ -100,3 +100,12 @@ def test_each_step_of_the_path_links_the_first_game(client):
 @pytest.mark.django_db
 def test_without_the_example_the_page_is_missing(client):
     assert client.get(reverse("learn:first_game")).status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_first_game_and_the_permis_questions_are_in_the_sitemap(client):
+    from learn.sitemaps import LearnPagesSitemap, QuestionSitemap
+
+    pages = [LearnPagesSitemap().location(name) for name in LearnPagesSitemap().items()]
+    assert reverse("learn:first_game") in pages
+    assert "permis-reaction-hors-confrontation" in QuestionSitemap().items()
