@@ -322,8 +322,9 @@ def test_step_links_land_on_the_player(client, db):
     _, html = page(client, "au-moins-5")
     links = re.findall(r'<a [^>]*href="([^"]+)"[^>]*hx-get="([^"]+)"[^>]*data-action="next"', html)
     assert links and links[0][0].endswith("#player-au-moins-5") and "#" not in links[0][1]
-    dots = re.findall(r'<a href="([^"]+)" hx-get="[^"]+" class="progress__dot', html)
+    dots = re.findall(r'<a href="([^"]+)" hx-get="[^"]+" class="progress__dot[^"]*" tabindex="-1"', html)
     assert dots and all(href.endswith("#player-au-moins-5") for href in dots)
+    assert len(dots) == html.count('class="progress__dot')  # no Tab stop per dot (issue 23, item 11)
 
 
 def test_gear_is_drawn_attached_to_its_unit_without_might(client, db):
