@@ -17,7 +17,20 @@ def texts(slug: str, outcome: int | None = None) -> list[str]:
 def test_fiora_reexamination_is_told():
     t = texts("fiora-reexamen-des-competences")
     assert any(x.startswith("Une couche plus tardive rend « Fiora") and "qu'une fois" in x for x in t)
-    assert "Fiora, Victorious devient puissante : 4 → 6." in t
+    assert "Fiora, Victorieuse devient puissante : 4 → 6." in t
+
+
+def test_fiora_is_named_in_french_in_french_narration():
+    """Riot published the card's French name (Fiora, Victorieuse): French sentences use it, never the English
+    adjective inside a French sentence (« Fiora, Victorious reçoit… »)."""
+    for slug in ("fiora-reexamen-des-competences", "fiora-retrait-du-buff"):
+        scenario = (FOLDER / f"{slug}.yaml").read_text(encoding="utf-8")
+        narration = texts(slug)
+        assert not [line for line in narration if "Victorious" in line], slug
+        assert any("Fiora, Victorieuse" in line for line in narration), slug
+        # The English name is given once, as the card's official name, in the description.
+        assert scenario.count("Victorious") == 1 and "(Fiora, Victorious en anglais)" in scenario, slug
+    assert "Fiora, Victorieuse n'est plus puissante : 6 → 4." in texts("fiora-retrait-du-buff")
 
 
 def test_timestamp_and_mutual_change_are_told():
