@@ -9,3 +9,5 @@ class ExamplesConfig(AppConfig):
     search_documents = "examples.search_documents.DOCUMENTS"
     search_kinds = "examples.search_documents.KINDS"
     sitemaps = "examples.sitemaps.SITEMAPS"
+    # Read by the glossary: a keyword's page lists the examples where a unit has it.
+    keyword_examples = "examples.keywords.examples_by_keyword"

@@ -5,9 +5,11 @@ from __future__ import annotations
 import string
 from itertools import groupby
 
+from django.apps import apps
 from django.db.models import Q
 from django.http import Http404, HttpRequest
 from django.shortcuts import redirect, render
+from django.utils.module_loading import import_string
 from django.utils.text import capfirst
 from django.views.decorators.http import require_GET
 
@@ -71,6 +73,24 @@ def linking_texts(term: Term, limit: int = APPEARANCES_SHOWN) -> list[dict]:
     return groups
 
 
+def keyword_examples(term: Term) -> list[dict]:
+    """The worked examples that show the keyword ``term`` (``{"title", "url"}``), from the apps that declare
+    ``keyword_examples`` on their ``AppConfig`` (a dotted path to a function giving ``{keyword: [example, …]}``),
+    matched on the term's name and forms. The glossary imports none of those apps."""
+    if term.kind != Term.Kind.KEYWORD:
+        return []
+    forms = {sort_key(form) for form in term.form_list}
+    found: dict[str, dict] = {}
+    for config in apps.get_app_configs():
+        path = getattr(config, "keyword_examples", None)
+        if not path:
+            continue
+        for keyword, examples in import_string(path)().items():
+            if sort_key(keyword) in forms:
+                found.update((example["url"], example) for example in examples)
+    return list(found.values())
+
+
 @require_GET
 def detail(request: HttpRequest, slug: str):
     term = Term.objects.prefetch_related("related").filter(slug=slug).first()
@@ -86,4 +106,5 @@ def detail(request: HttpRequest, slug: str):
         "related": sorted(term.related.all(), key=lambda t: sort_key(t.name)),
         "appearances": appearances,
         "appears_anywhere": bool(appearances),
+        "examples": keyword_examples(term),
     })

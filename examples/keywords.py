@@ -1,0 +1,43 @@
+"""Which worked examples show each keyword, read from what the engine computed, never from a hand-made list.
+
+A keyword counts for an example when a unit has it at some step of the example's trace (any branch): printed on
+the unit, or given by an effect or an equipment while it applies. Its value is left out (« Assaut 2 » shows
+Assaut). Declared on ``ExamplesConfig.keyword_examples``: the glossary links a keyword's page to these examples
+without importing this app.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from riftpal.fragments import fragment
+
+from .models import WorkedExample
+
+KEYWORD_VALUE = re.compile(r"\s+\d+$")
+
+
+def keywords_in(result: dict) -> set[str]:
+    """Every keyword a unit has at some step of ``result`` (the engine's result, with its branches)."""
+    found: set[str] = set()
+    for branch in [result, *(result.get("outcomes") or [])]:
+        for step in branch.get("trace") or []:
+            for obj in ((step.get("state") or {}).get("objects") or {}).values():
+                if obj.get("type", "unit") == "unit":
+                    found.update(KEYWORD_VALUE.sub("", keyword) for keyword in obj.get("keywords") or [])
+    return found
+
+
+def _index() -> dict[str, list[dict]]:
+    index: dict[str, list[dict]] = {}
+    for example in WorkedExample.objects.order_by("topic", "order", "title").only("slug", "title", "result"):
+        for keyword in sorted(keywords_in(example.result or {})):
+            index.setdefault(keyword, []).append({"title": example.title, "url": example.get_absolute_url()})
+    return index
+
+
+def examples_by_keyword() -> dict[str, list[dict]]:
+    """``{keyword: [{"title", "url"}, …]}`` for every stored example. The traces are read once per content version
+    (a change to any example starts a new one), then the index comes from the fragment cache."""
+    return json.loads(fragment("keyword-examples", (), lambda: json.dumps(_index(), ensure_ascii=False)))
