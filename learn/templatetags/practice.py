@@ -1,11 +1,17 @@
-"""``{% practice_for obj %}``: the practice questions on the topic of an FAQ entry, a guide or a rules section."""
+"""``{% practice_for obj %}``: the practice questions on the topic of an FAQ entry, a guide or a rules section.
+
+The list depends only on the content: it is rendered once per content version (``riftpal.fragments``), so a page
+served again reads neither the page's examples nor the question catalogue.
+"""
 
 from __future__ import annotations
 
 from django import template
+from django.template.loader import render_to_string
 
 from examples.models import WorkedExample
 from learn import topics
+from riftpal.fragments import fragment
 
 register = template.Library()
 
@@ -19,8 +25,16 @@ def _examples(obj) -> list[str]:
     return []
 
 
-@register.inclusion_tag("learn/_practice-links.html")
-def practice_for(obj):
+def practice_context(obj) -> dict:
+    """What the list shows for ``obj``: the questions matching what it cites, covers and links."""
     found = topics.matching(numbers=obj.cited_numbers(), examples=_examples(obj),
                             covers=getattr(obj, "covers", None) or ())
     return {**found, "anchor": "s-entrainer"}
+
+
+@register.simple_tag
+def practice_for(obj):
+    def render() -> str:
+        return render_to_string("learn/_practice-links.html", practice_context(obj))
+
+    return fragment("practice", (obj._meta.label, obj.pk), render)

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from learn import topics
-from learn.templatetags.practice import practice_for
+from learn.templatetags.practice import practice_context
 from rules.choices import Chapter
 from rules.models import RuleSection
 from tests.learn.test_start import example
@@ -40,7 +40,7 @@ def test_a_cited_rule_brings_the_permis_questions_that_the_engine_answers_with_i
     # Change what the page cites, and what it offers changes: Gank (R. 810) brings the other situation.
     entry.short_answer = "Aller d'un champ de bataille à l'autre demande Gank (R. 810)."
     entry.save()
-    assert [q.permis for _, q in practice_for(entry)["questions"]] == ["d-un-champ-a-l-autre"] * 2
+    assert [q.permis for _, q in practice_context(entry)["questions"]] == ["d-un-champ-a-l-autre"] * 2
 
 
 @pytest.mark.django_db
