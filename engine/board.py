@@ -12,6 +12,8 @@ from .scenario import ScenarioError
 from .state import Obj
 from .trace import BattlefieldView, BoardView, ChainItemView, EffectView, PlayerView
 
+_EVENTS = {m: m.value for m in Event}
+
 
 def why(code: Why, **extra) -> dict:
     """The structured « pourquoi ? » of a decision: code, rule and French label."""
@@ -93,7 +95,7 @@ class Board:
     def emit(self, type_: Event, **fields) -> dict:
         """An event happens: it is recorded, traced and offered to triggers (R. 383).  ``type_`` must be a
         member of ``kinds.Event``: an unknown event is an error, never a silent new word."""
-        type_ = Event(type_).value  # plain text in the output, checked against the vocabulary
+        type_ = _EVENTS[type_]  # checked against the vocabulary (KeyError otherwise), plain text in the output
         ev = {"type": type_, "action": self.action}
         ev.update({k: v for k, v in fields.items() if v is not None})
         self.events.append(ev)

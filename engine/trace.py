@@ -83,6 +83,7 @@ class Snapshot(NamedTuple):
 
 
 OBJECT_FIELDS = ObjectView._fields
+_STEP_KINDS = {m: m.value for m in StepKind}  # one dict lookup checks a kind and gives its plain value
 MAX_STEPS = 20_000
 MAX_WORK = 400_000  # dependency trials: bounds the time of a scenario (well under a few seconds)
 
@@ -253,7 +254,7 @@ class Tracer:
         self.tick()
         if not self.enabled:
             return -1
-        kind = StepKind(kind).value  # a member of kinds.StepKind: an unknown kind is an error
+        kind = _STEP_KINDS[kind]  # a member of kinds.StepKind (KeyError otherwise), stored as plain text
         self._shared.update(("objs", "players", "effs"))
         idx = len(self.steps)
         self.steps.append(

@@ -79,9 +79,9 @@ def test_an_unknown_event_or_step_kind_is_an_error():
     from .factories import scenario, unit
 
     sim = Sim(load_scenario(scenario(objects=[unit()])))
-    with pytest.raises(ValueError):
+    with pytest.raises(KeyError):
         sim.emit("dide", object="u")
-    with pytest.raises(ValueError):
+    with pytest.raises(KeyError):
         sim.tr.step("chian")
 
 
