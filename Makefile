@@ -59,13 +59,19 @@ PG_TESTS := tests/search tests/rules tests/glossary tests/examples tests/ops/tes
 	tests/ops/test_outage.py tests/ops/test_hardening.py tests/ops/test_admin_login.py \
 	tests/ops/test_sqlite_writes.py
 
+# Tests run in TEST_WORKERS processes (pytest-xdist), a whole file per process so a file's tests keep their order;
+# each process has its own test database (SQLite in memory, or test_riftpal_gwN on PostgreSQL) and its own browser.
+# The 25 slowest tests are printed at the end. `make test TEST_WORKERS=0` runs everything in one process.
+TEST_WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
+PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --durations=25
+
 test: install-test chromium
 	$(VENV)/bin/ruff check .
-	DJANGO_ALLOW_ASYNC_UNSAFE=true $(PY) -m pytest
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(PYTEST)
 	$(MAKE) --no-print-directory test-postgres
 
 test-postgres: install-test
-	DJANGO_ALLOW_ASYNC_UNSAFE=true scripts/with-postgres.sh $(PY) -m pytest $(PG_TESTS)
+	DJANGO_ALLOW_ASYNC_UNSAFE=true scripts/with-postgres.sh $(PYTEST) $(PG_TESTS)
 
 lint: install-test
 	$(VENV)/bin/ruff check .
