@@ -10,16 +10,12 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.middleware import HtmxDetails
 
 from riftpal.fragments import fragment
+from riftpal.htmx import HtmxHttpRequest, wants_fragment
 
 from . import player
 from .models import WorkedExample
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
 
 
 def embedded_players(owner: str, examples) -> SafeString:
@@ -88,7 +84,7 @@ def detail(request: HtmxHttpRequest, slug: str):
         return redirect(context["permalink"])
     context["faq_entries"] = example.faq_entries.all()
     context["guide_sections"] = example.guide_sections.select_related("guide")
-    if request.htmx and not request.htmx.boosted and not request.htmx.history_restore_request:
+    if wants_fragment(request):
         return render(request, "examples/_player.html", context, status=status)
     return render(request, "examples/detail.html", context, status=status)
 

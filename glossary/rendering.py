@@ -8,7 +8,6 @@ never re-render it; ``glossary.signals`` re-renders it when a term is added, cha
 from __future__ import annotations
 
 import html
-import re
 import threading
 import unicodedata
 import uuid
@@ -50,21 +49,6 @@ def sanitise(html: str) -> str:
 
 
 _local = threading.local()
-_TAG_OR_TEXT = re.compile(r"(<[^>]*>)")
-_SPACE_BEFORE = re.compile(r" ([:;?!»])")
-_SPACE_AFTER = re.compile(r"« ")
-
-
-def french_spacing(html: str) -> str:
-    """Non-breaking spaces before « : ; ? ! » » and after « « », so they never start or end a line alone.
-
-    Only text between tags changes; tags and their attributes are left as they are.
-    """
-    parts = _TAG_OR_TEXT.split(html)
-    for i in range(0, len(parts), 2):
-        if parts[i]:
-            parts[i] = _SPACE_AFTER.sub("«\u00a0", _SPACE_BEFORE.sub("\u00a0\\1", parts[i]))
-    return "".join(parts)
 
 
 def markdown_to_html(text: str) -> str:
@@ -88,7 +72,7 @@ def render_markdown(text: str, *, exclude_term_slug: str | None = None, section:
     if not text:
         return ""
     text = unicodedata.normalize("NFC", text)
-    html = french_spacing(sanitise(markdown_to_html(text)))
+    html = sanitise(markdown_to_html(text))  # French spacing: riftpal.typography, on the whole page
     if link_terms:
         from .linking import get_glossary
 

@@ -23,6 +23,7 @@ from typing import Any
 import yaml
 from django import forms as django_forms
 from django.http import QueryDict
+from django.utils.text import capfirst
 
 import engine
 from engine import scenario as engine_scenario
@@ -591,7 +592,7 @@ class Sandbox:
                     href = f"#{row_id(prefix, i)}" if name == "__all__" else f"#{form[name].auto_id}"
                     if name != "__all__" and isinstance(form.fields[name].widget, (sf.SlotsWidget,)):
                         href = f"#{form[name].auto_id}_0"
-                    out += [{"href": href, "text": f"{_cap(section.noun)} {i + 1} : {m}"} for m in messages]
+                    out += [{"href": href, "text": f"{capfirst(section.noun)} {i + 1} : {m}"} for m in messages]
         return out
 
     def build(self) -> dict | None:
@@ -782,10 +783,6 @@ class Sandbox:
 
 def _empty(value: Any) -> bool:
     return value is None or value is False or value == "" or value == []
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 # --------------------------------------------------------------------------- starting points

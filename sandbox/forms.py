@@ -19,6 +19,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.text import capfirst
 
 from engine import kinds
 from engine import scenario as engine_scenario
@@ -51,34 +52,10 @@ ROW_SLACK = 5
 ID_RE = engine_scenario.ID_RE
 PLAYER_FIELDS = {f.name: f for f in dataclasses.fields(engine_scenario.PlayerSpec)}
 OBJECT_FIELDS = {f.name: f for f in dataclasses.fields(engine_scenario.ObjectSpec)}
-HAS_BATTLEFIELDS = "at" in OBJECT_FIELDS  # the engine places units on one of several battlefields
-
-
-def _labels(name: str) -> dict[str, str]:
-    """French labels of an enum of the vocabulary (``Zone``, ``Topic``…), when the engine has it."""
-    enum = getattr(kinds, name, None)
-    return {m.value: m.label for m in enum} if enum is not None else {}
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-TOPIC_LABELS = _labels("Topic") or {
-    "couches": "Couches, dépendances et horodatages",
-    "puissance": "Calculs de puissance",
-    "remplacement": "Effets de remplacement",
-    "niveau-xp": "Niveau, XP et résolution",
-}
-ZONE_LABELS = {z: _cap(label.removeprefix("la ").removeprefix("le ")) for z, label in _labels("Zone").items()} or {
-    "base": "Base",
-    "battlefield": "Champ de bataille",
-    "hand": "Main",
-    "deck": "Deck",
-    "discard": "Défausse",
-    "banished": "Bannissement",
-    "rune_deck": "Deck de runes",
-}
+# The engine's vocabulary names every list the forms offer; its labels start in lower case, a field's do not.
+TOPIC_LABELS = kinds.TOPIC_LABELS
+ZONE_LABELS = {zone: capfirst(label.removeprefix("la ").removeprefix("le "))
+               for zone, label in kinds.ZONE_LABELS.items()}
 OBJECT_TYPE_LABELS = {
     "unit": "Unité",
     "gear": "Équipement",
@@ -87,9 +64,9 @@ OBJECT_TYPE_LABELS = {
     "spell": "Sort",
     "rune": "Rune",
 }
-DURATION_LABELS = {"permanent": "Permanente (tant que sa source est active)", "turn": "Ce tour", "combat": "Ce combat"}
+DURATION_LABELS = {duration: capfirst(label) for duration, label in kinds.DURATION_LABELS.items()}
 ENUM_LABELS: dict[str, dict[str, str]] = {
-    "event": {k: _cap(v) for k, v in kinds.EVENT_LABELS.items()},
+    "event": {k: capfirst(v) for k, v in kinds.EVENT_LABELS.items()},
     "applies_to": {
         "self": "La source elle-même",
         "attached": "L'unité équipée",
@@ -116,7 +93,7 @@ ENUM_LABELS: dict[str, dict[str, str]] = {
     },
     "duration": DURATION_LABELS,
     "zone": ZONE_LABELS,
-    "speed": {k: _cap(v) for k, v in _labels("Speed").items()},
+    "speed": {k: capfirst(v) for k, v in kinds.Speed.labels().items()},
     "ask": {
         "power": "Puissance",
         "reference_power": "Puissance de référence",
@@ -422,7 +399,7 @@ def field_for(param: Param, pools: Pools, *, label: str | None = None) -> forms.
 
     Bounds, defaults, choices and whether it is required come from the parameter itself.
     """
-    label = label or _cap(param.label)
+    label = label or capfirst(param.label)
     t = param.type
     if t == "int":
         return WholeNumberField(label=label, required=param.required, min_value=param.min, max_value=param.max)
@@ -443,7 +420,7 @@ def field_for(param: Param, pools: Pools, *, label: str | None = None) -> forms.
             choices = [("", "— aucune —"), *choices]
         return EnumField(label=label, choices=choices, required=param.required)
     if t == "produce":
-        choices = [(c, _cap(v)) for c, v in kinds.PRODUCE_LABELS.items()]
+        choices = [(c, capfirst(v)) for c, v in kinds.PRODUCE_LABELS.items()]
         return ProduceField(label=label, choices=choices)
     if t == "steps":
         return None  # a spell's instructions are the action rows marked « instruction du sort »
@@ -549,14 +526,13 @@ class UnitForm(RowForm):
         if "cost" in OBJECT_FIELDS:
             f["cost"] = _count("cost", "Coût")
         f["zone"] = EnumField(label="Zone", choices=[(z, ZONE_LABELS.get(z, z)) for z in kinds.ZONES])
-        if HAS_BATTLEFIELDS:
-            f["at"] = RefField(
-                label="Sur le champ de bataille",
-                pool="battlefields",
-                options=pools.battlefields,
-                required=False,
-                help_text="Quand il y a plusieurs champs de bataille (zone « Champ de bataille »).",
-            )
+        f["at"] = RefField(
+            label="Sur le champ de bataille",
+            pool="battlefields",
+            options=pools.battlefields,
+            required=False,
+            help_text="Quand il y a plusieurs champs de bataille (zone « Champ de bataille »).",
+        )
         f["controller"] = RefField(
             label="Contrôleur", pool="players", options=pools.players, required=False, help_text="Vide : personne."
         )
@@ -654,13 +630,13 @@ class ActionForm(RowForm):
         f["note"] = TextField(label="Note (facultatif)", required=False, limit=MAX_NOTE)
 
 
-CHOICE_TYPES = {"order": "Ordre des remplacements", "accept": "Remplacement facultatif accepté ou refusé"}
-if HAS_BATTLEFIELDS:  # decisions of combat and of the chain, in the engine since it has battlefields
-    CHOICE_TYPES |= {
-        "assign": "Répartition des dégâts de combat",
-        "combat_first": "Premier combat résolu",
-        "play": "Réponse facultative jouée ou non",
-    }
+CHOICE_TYPES = {
+    "order": "Ordre des remplacements",
+    "accept": "Remplacement facultatif accepté ou refusé",
+    "assign": "Répartition des dégâts de combat",
+    "combat_first": "Premier combat résolu",
+    "play": "Réponse facultative jouée ou non",
+}
 CHOICE_BUTTONS = {
     "order": "Fixer l'ordre de remplacements",
     "accept": "Fixer un remplacement facultatif",
