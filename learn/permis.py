@@ -9,18 +9,16 @@ from __future__ import annotations
 
 import copy
 import functools
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
 
 import engine
+from rules import citations
 
 CONTENT = Path(__file__).resolve().parent / "content" / "permis.yaml"
 YES, NO = "oui", "non"
-_RULES = re.compile(r"\(R\.\s*([^)]*)\)")
-_NUMBER = re.compile(r"\d{3}(?:\.(?:\d{1,3}|[a-z]))*")
 
 
 class BrokenSituation(Exception):
@@ -71,12 +69,7 @@ def scenario_of(item: dict, change: dict | None = None) -> dict:
 
 
 def rules_in(text: str) -> tuple[str, ...]:
-    found: list[str] = []
-    for group in _RULES.findall(text):
-        for number in _NUMBER.findall(group):
-            if number not in found:
-                found.append(number)
-    return tuple(found)
+    return tuple(citations.numbers_in_notes(text))
 
 
 def _key(data: dict) -> str:

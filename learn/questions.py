@@ -12,7 +12,6 @@ kind. It is built again only when an example changes, and kept in the process.
 from __future__ import annotations
 
 import hashlib
-import re
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -21,6 +20,7 @@ import yaml
 
 from examples import player
 from examples.models import WorkedExample
+from rules import citations
 
 from . import permis
 
@@ -353,17 +353,11 @@ def step_of(question: Question, result: dict) -> int | str:
     return player.LAST_STEP
 
 
-_NUMBERS = re.compile(r"\d{3}(?:\.(?:\d{1,3}|[a-z]))*")
-
-
 def rules_cited(result: dict, limit: int = 8) -> list[str]:
     """The rule numbers the engine's narration cites, in order of first mention (« R. 467, 468.5 » counts both)."""
     found: list[str] = []
     for step in result.get("trace") or []:
-        for match in re.finditer(r"\(R\.\s*([^)]*)\)", step.get("text") or ""):
-            for number in _NUMBERS.findall(match.group(1)):
-                if number not in found:
-                    found.append(number)
+        found += [number for number in citations.numbers_in_notes(step.get("text")) if number not in found]
     return found[:limit]
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from engine import kinds
 from examples.models import WorkedExample
+from rules import citations
 
 from . import permis, questions
 
@@ -56,8 +57,7 @@ def result_rules(result: dict) -> set[int]:
 
 
 def top(number: str) -> int | None:
-    head = str(number).split(".", 1)[0]
-    return int(head) if head.isdigit() else None
+    return citations.top_of(number) if citations.NUMBER_IN_TEXT_RE.fullmatch(str(number)) else None
 
 
 @dataclass(frozen=True)

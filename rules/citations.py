@@ -14,9 +14,15 @@ import threading
 
 from .choices import OFFICIAL_RULES_URL
 
+# The one grammar of a rule number as the rules write it: three digits, then sub-parts (« 466 », « 466.2.c.1 »).
+NUMBER = r"\d{3}(?:\.(?:\d{1,3}|[a-z]))*"
+NUMBER_IN_TEXT_RE = re.compile(rf"\b{NUMBER}\b")
+# What a player or an editor may type: « R466 », « r. 466.2 », « 50 » (read as « 050 »).
 NUMBER_RE = re.compile(r"^R?\.?\s*(\d{1,3})((?:\.(?:\d{1,3}|[a-z]))*)$", re.IGNORECASE)
 # « R. 466 », « R. 466.2.c » in rendered text (the space may be a non-breaking one).
-CITATION_RE = re.compile(r"\bR\.(?:\s|&nbsp;|\u00a0|\u202f)?(\d{3}(?:\.(?:\d{1,3}|[a-z]))*)(?![\w.]\w)")
+CITATION_RE = re.compile(rf"\bR\.(?:\s|&nbsp;|\u00a0|\u202f)?({NUMBER})(?![\w.]\w)")
+# The engine's narration cites in parentheses: « (R. 467, 468.5) ».
+NOTE_RE = re.compile(r"\(R\.\s*([^)]*)\)")
 # Where a citation must not become a link: inside links, tooltips, headings and code.
 SKIP_RE = re.compile(
     r"<a\b[^>]*>.*?</a>|<span class=\"term-tip\".*?</span>|<h[1-6]\b[^>]*>.*?</h[1-6]>|<code>.*?</code>"
@@ -40,6 +46,16 @@ def parse(text: str) -> str | None:
 
 def top_of(number: str) -> int:
     return int(number.split(".", 1)[0])
+
+
+def numbers_in_notes(text: str) -> list[str]:
+    """Every rule number of the « (R. 467, 468.5) » notes of a text, in order, without repeats."""
+    found: list[str] = []
+    for group in NOTE_RE.findall(text or ""):
+        for number in NUMBER_IN_TEXT_RE.findall(group):
+            if number not in found:
+                found.append(number)
+    return found
 
 
 def anchor(number: str) -> str:

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .choices import CURRENT_RULES_VERSION, INDEXED_EDITIONS, RULES_VERSION_NAMES
+from .citations import NUMBER, NUMBER_IN_TEXT_RE
 
 EDITIONS_DIR = Path(__file__).resolve().parent / "content" / "editions"
 
@@ -40,8 +41,7 @@ FAR_THRESHOLD = 0.75
 CONTAINED_SCORE = 0.8
 
 # A rule line of the official texts: « 466.1.a. text » at the start of a line (examples are indented).
-_RULE_LINE = re.compile(r"^(\d{3}(?:\.(?:\d+|[a-z]))*)\.?\s+(.*)$")
-_NUMBER_IN_TEXT = re.compile(r"\b\d{3}(?:\.(?:\d+|[a-z]))*\b")
+_RULE_LINE = re.compile(rf"^({NUMBER})\.?\s+(.*)$")
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-", "\u2014": "-"})
 
 
@@ -69,7 +69,7 @@ def parse_rules_text(text: str) -> dict[str, str]:
 def normalise(text: str) -> str:
     """The text a hash and a comparison see: case, punctuation, quotes and rule numbers inside it ignored."""
     text = unicodedata.normalize("NFKC", text).translate(_QUOTES).lower()
-    text = _NUMBER_IN_TEXT.sub("#", text)
+    text = NUMBER_IN_TEXT_RE.sub("#", text)
     text = re.sub(r"[^\w#]+", " ", text)
     return " ".join(text.split())
 
