@@ -111,8 +111,9 @@ def test_heavy_scenario_fails_cleanly_and_quickly():
 
     effects = [effect(f"e{i}", "increase_up_to", value=3 + i % 9, since=i + 1) for i in range(200)]
     data = scenario(effects=effects, actions=[{"do": "end_turn"}] * 50)
-    start = time.perf_counter()
+    # CPU time of this process: the limit is about the engine's work, not about other jobs sharing the cores
+    start = time.process_time()
     with pytest.raises(EngineLimitError) as exc:
         run(load_scenario(data), trace=False)
     assert "limite de sécurité" in exc.value.message
-    assert time.perf_counter() - start < 10
+    assert time.process_time() - start < 10
