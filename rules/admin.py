@@ -34,9 +34,9 @@ class CategoryAdmin(admin.ModelAdmin):
 
 @admin.register(Card)
 class CardAdmin(admin.ModelAdmin):
-    list_display = ["name", "card_type", "power", "updated_at"]
+    list_display = ["name", "french_name", "card_type", "power", "updated_at"]
     list_filter = ["card_type"]
-    search_fields = ["name", "rules_text", "attached_text", "notes"]
+    search_fields = ["name", "french_name", "rules_text", "attached_text", "notes"]
     prepopulated_fields = {"slug": ["name"]}
 
 

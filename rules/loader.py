@@ -139,6 +139,7 @@ class Loader:
             def write(obj, data=data):
                 obj = obj or Card(slug=data["slug"])
                 obj.name = data["name"]
+                obj.french_name = data.get("french_name") or ""
                 obj.card_type = data.get("card_type") or ""
                 obj.domains = list(data.get("domains") or [])
                 obj.power = data.get("power")

@@ -94,7 +94,12 @@ class Card(MarkdownFieldsMixin, models.Model):
         ABILITY = "Compétence", "Compétence"
 
     slug = models.SlugField("identifiant", unique=True, max_length=80)
-    name = models.CharField("nom", max_length=120)
+    name = models.CharField("nom officiel", max_length=120,
+                            help_text="Le nom tel que Riot l'a imprimé, en anglais.")
+    french_name = models.CharField(
+        "nom français officiel", max_length=120, blank=True,
+        help_text="Seulement un nom que Riot a publié en français (par exemple dans les règles du jeu v1.4) ; "
+                  "laisser vide sinon, ne jamais en inventer un.")
     card_type = models.CharField("type", max_length=20, choices=CardType.choices, blank=True,
                                  help_text="Laisser vide si les sources ne le précisent pas.")
     domains = models.JSONField("domaines", default=list, blank=True)
@@ -132,11 +137,6 @@ class FAQEntryQuerySet(models.QuerySet):
     def by_category(self):
         return self.select_related("category").order_by("category__order", "order", "question")
 
-
-class FAQEntry(CheckedMixin, MarkdownFieldsMixin, models.Model):
-    slug = models.SlugField("identifiant", unique=True, max_length=120)
-    category = models.ForeignKey(Category, on_delete=models.PROTECT, related_name="entries",
-                                 verbose_name="catégorie")
     def first_per_category(self, count: int):
         """The first ``count`` questions of every theme, in each theme's order, in one window query: each carries
         ``rank`` (its place in its theme) and ``total`` (how many questions the theme holds). Only what a list of
@@ -155,6 +155,11 @@ class FAQEntry(CheckedMixin, MarkdownFieldsMixin, models.Model):
         """Questions by theme, then as the theme orders them (the « Voir aussi » list)."""
         return self.order_by("category__order", "category_id", "order", "question", "pk")
 
+
+class FAQEntry(CheckedMixin, MarkdownFieldsMixin, models.Model):
+    slug = models.SlugField("identifiant", unique=True, max_length=120)
+    category = models.ForeignKey(Category, on_delete=models.PROTECT, related_name="entries",
+                                 verbose_name="catégorie")
     question = models.CharField("question", max_length=250)
     short_answer = models.TextField("réponse en bref")
     short_answer_html = models.TextField(editable=False, blank=True)

@@ -32,7 +32,10 @@ def card_document(card: Card):
         [card.card_type, " ".join(card.keywords or []), " ".join(card.domains or [])]
         + [plain_text(part) for part in (card.rules_html, card.attached_html, card.notes_html)]
     )
-    return ("card", str(card.pk), card.name, card.get_absolute_url(), text)
+    # The official name (English) is the title; the official French name, when Riot published one, is matched
+    # as strongly as a keyword (« Ange gardien » finds Guardian Angel) and stays a French word to correct toward.
+    return ("card", str(card.pk), card.name, card.get_absolute_url(), text,
+            {"keywords": card.french_name})
 
 
 def rule_section_document(section: RuleSection):

@@ -47,6 +47,20 @@ def test_card_is_drawn_as_a_card(client):
     assert 'class="game-card' in html and ">4<" in html.replace(" ", "") and "Bouclier" in html
 
 
+def test_card_is_titled_by_its_official_name_and_shows_the_french_one_when_riot_published_it(client):
+    published = card(name="Fiora, Victorious", french_name="Fiora, Victorieuse", power=4)
+    html = client.get(published.get_absolute_url()).content.decode()
+    assert "<title>Fiora, Victorious · RiftPal</title>" in html
+    assert 'lang="en">Fiora, Victorious<' in html
+    assert "Nom français officiel" in html and "Fiora, Victorieuse" in html
+    # Without a published French name, none is shown, and none is made up.
+    english_only = card(name="Boots of Swiftness", card_type="Équipement")
+    html = client.get(english_only.get_absolute_url()).content.decode()
+    assert "aucun publié par Riot" in html and 'class="game-card__french"' not in html
+    index = client.get(reverse("rules:card_index")).content.decode()
+    assert index.count('class="game-card__french"') == 1 and "Fiora, Victorieuse" in index
+
+
 def test_unknown_slugs_get_a_french_404(client):
     for url in ["/faq/nexiste-pas/", "/guides/nexiste-pas/", "/cartes/nexiste-pas/", "/pas-de-page/"]:
         response = client.get(url)

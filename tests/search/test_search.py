@@ -101,6 +101,11 @@ def test_cards_and_guides_are_found():
     assert {"card", "section"} <= kinds
 
 
+def test_a_card_is_found_by_its_official_french_name():
+    card(name="Guardian Angel", french_name="Ange gardien", notes="Sauve l'unité.")
+    assert titles("ange gardien")[0] == "Guardian Angel"
+
+
 def test_index_follows_edits_and_deletions():
     entry = faq(question="Question sur le horodatage", short_answer="Plus ancien d'abord.")
     assert search.search("horodatage")
