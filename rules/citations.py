@@ -12,6 +12,8 @@ import html
 import re
 import threading
 
+from django.urls import reverse
+
 from .choices import OFFICIAL_RULES_URL
 
 # The one grammar of a rule number as the rules write it: three digits, then sub-parts (« 466 », « 466.2.c.1 »).
@@ -159,7 +161,7 @@ class RulesIndex:
             count[0] += 1  # the same rule may be cited twice in one text: ids stay unique
             tip_id = f"tt-{anchor(number)}-{salt}-{count[0]}"
             summary = found[1] if found else self.section_for(number)["title"]
-            link = html.escape(f"/regles/{number}/")
+            link = html.escape(reverse("rules:rule_number", args=[number]))
             return (
                 f'<a class="term rule-ref" href="{link}" aria-describedby="{tip_id}">{shown}</a>'
                 f'<span class="term-tip" role="tooltip" id="{tip_id}">'

@@ -7,6 +7,7 @@ from django.core.paginator import Paginator
 from django.db.models import Count, Prefetch, Q
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from examples.models import WorkedExample
@@ -121,7 +122,8 @@ def cited_rules(numbers) -> list[dict]:
     rows = []
     for number in dict.fromkeys(filter(None, (citations.parse(n) for n in numbers or []))):
         found = index.summary_for(number)
-        rows.append({"number": number, "url": f"/regles/{number}/", "summary": found[1] if found else ""})
+        rows.append({"number": number, "url": reverse("rules:rule_number", args=[number]),
+                     "summary": found[1] if found else ""})
     return rows
 
 
