@@ -129,7 +129,23 @@ def analyse(query: str) -> Analysis:
     if prefix_concept and not any(stems[-1] in concept.tokens for concept in analysis.concepts):
         analysis.concepts.append(prefix_concept)
     analysis.tokens.update(token for phrase in phrases for token in phrase)
+    analysis.plan.groups = groups_of(analysis.concepts, analysis.plan, prefix_concept, stems[-1])
     return analysis
+
+
+def groups_of(concepts: list[Concept], plan: Plan, typing: Concept | None, typed: str) -> list[Plan]:
+    """Each concept as the phrases of ``plan`` that stand for it, with the plan's prefix for the word being
+    typed (``typing``, the concept of its completions; ``typed``, its token); none at all when a concept has
+    nothing in the plan (then every document that holds any word is ranked)."""
+    groups = []
+    for concept in concepts:
+        group = Plan(phrases=sorted(phrase for phrase in concept.phrases if phrase in plan.phrases))
+        if typing and (concept is typing or typed in concept.tokens):
+            group.prefixes = list(plan.prefixes)
+        if not group:
+            return []
+        groups.append(group)
+    return groups
 
 
 def concepts_of(final: list[str]) -> list[Concept]:
@@ -266,7 +282,7 @@ def run(query: str, limit: int = MAX_RESULTS) -> Results:
     results = Results(query=query, corrections=analysis.corrections, searched=bool(analysis.plan))
     if not analysis.plan:
         return results
-    matched = current().match(analysis.plan, max(limit + 1, ranking.CANDIDATES))
+    matched = current().match(analysis.plan, max(limit + 1, ranking.CANDIDATES), enough=ranking.CANDIDATES)
     results.more = len(matched) > limit
     concepts = analysis.concepts
     weights = rarities(concepts)

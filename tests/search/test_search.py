@@ -141,6 +141,18 @@ def test_results_beyond_the_cap_are_counted_as_more():
     assert len(results.hits) == 10 and results.more
 
 
+def test_documents_holding_every_concept_are_ranked_first_then_the_others_follow(monkeypatch):
+    # Enough documents hold both words: only they are scored, the ones holding one word follow, unscored.
+    monkeypatch.setattr(search.ranking, "CANDIDATES", 3)
+    both = {faq(question=f"Bouclier en défense {n}", short_answer="Ajoute 1.").question for n in range(4)}
+    one = {faq(question=f"Bouclier seul {n}", short_answer="Rien.").question for n in range(5)}
+    results = search.run("bouclier défense", limit=20)
+    assert {hit.title for hit in results.hits[:4]} == both
+    assert {hit.title for hit in results.hits[4:]} == one and not results.more
+    # None holds both: the documents that hold either word are ranked together.
+    assert len(search.run("défense seul", limit=20).hits) == 9
+
+
 @pytest.mark.parametrize("query", ["", "   ", "a", "<script>alert(1)</script>", "' OR 1=1 --", "x" * 10_000,
                                    "%_%", "\x00\x01", '"bouclier', "bouclier*", "NEAR(bouclier défense)",
                                    "-bouclier", "title:bouclier", "(bouclier", "bouclier AND OR NOT",
