@@ -6,7 +6,7 @@ narrated on the web page, in the JSON API and in tests.
 
 from __future__ import annotations
 
-from .kinds import EVENT_LABELS, LAYER_LABELS, STEP_LABELS, WHY_LABELS, WHY_RULES, ZONE_LABELS, Speed
+from .kinds import EVENT_LABELS, LAYER_LABELS, STEP_LABELS, WHY_LABELS, WHY_RULES, ZONE_LABELS, Speed, has_keyword
 
 _VOWELS = "aeiouyéèêëàâîïôûùh"
 
@@ -19,16 +19,6 @@ def de(name: str) -> str:
 def a_(name: str) -> str:
     """« à » before a proper noun: « à Vi », « à Ahri »."""
     return f"à {name}"
-
-
-def _fem(step: dict, oid) -> bool:
-    """Agreement: a unit or a token (une unité, une Création) is feminine; gear and battlefields are not."""
-    o = step.get("state", {}).get("objects", {}).get(oid) or {}
-    return o.get("type", "unit") in ("unit", "token")
-
-
-def _e(step: dict, oid) -> str:
-    return "e" if _fem(step, oid) else ""
 
 
 def _why(w: dict | None) -> str:
@@ -236,7 +226,8 @@ def describe(step: dict) -> str:
         return f"{e} devient inactif ({_cond(step, r)}) et perd son horodatage."
     if k == "choice":
         who = _player(step, r.get("by"))
-        how = "comme le prévoit le scénario" if r.get("scripted") else "une des issues explorées"
+        how = ("comme le prévoit le scénario" if r.get("scripted")
+               else "un des choix possibles : le moteur les essaie tous")
         if code == "optional_choice":
             verb = "accepte" if r.get("accept") else "refuse"
             return f"{who} {verb} le remplacement facultatif {e}."
@@ -370,12 +361,29 @@ def _cleanup(step: dict, r: dict, o: str) -> str:
     )
 
 
+def _combat_notes(step: dict, r: dict) -> str:
+    """What the totals of a damage step include, said only when a unit in the combat has it: Assaut of an attacker
+    (R. 807), Bouclier of a defender (R. 814), a stunned unit that deals nothing (R. 424)."""
+    objects = (step.get("state") or {}).get("objects") or {}
+    parts = r.get("contributions") or []
+    notes, rules = [], ["467"]
+    for word, role, rule in (("Assaut", "attacking", "807"), ("Bouclier", "defending", "814")):
+        if any(has_keyword(tuple((objects.get(part.get("object")) or {}).get("keywords") or ()), word)
+               and (objects.get(part.get("object")) or {}).get(role) for part in parts):
+            notes.append(f"{word} compris")
+            rules.append(rule)
+    if any((part.get("why") or {}).get("code") == "stunned" for part in parts):
+        notes.append("l'unité étourdie ne compte pas")
+        rules.append("424")
+    return "".join(f"{note} ; " for note in notes) + "R. " + ", ".join(rules)
+
+
 def _combat(step: dict, r: dict, o: str) -> str:
     if r.get("code") == "damage_step":
         return (
             f"Combat à {o}, étape des dégâts : {_player(step, r.get('attacker'))} (attaque) totalise "
             f"{r.get('might_attacker')}, {_player(step, r.get('defender'))} (défense) {r.get('might_defender')} "
-            "(Assaut et Bouclier compris, une unité étourdie ne compte pas ; R. 467)."
+            f"({_combat_notes(step, r)})."
         )
     a, d = r.get("attackers_left") or [], r.get("defenders_left") or []
     if a and d:
@@ -476,7 +484,7 @@ def _action_text(step: dict, r: dict) -> str:
         "detach": f"{o} est déséquipé",
         "move": f"{o} se déplace vers {_where(step, r.get('to') or r.get('zone'))}",
         "standard_move": f"déplacement standard de {_names(step, r.get('objects'))} vers {_where(step, r.get('to'))}",
-        "recall": f"{o} doit être rappelé{_e(step, r.get('object'))} à la base",
+        "recall": f"{o} doit retourner à la base (rappel)",
         "play_unit": f"{p or 'son contrôleur'} joue {o}" + (" en payant Accélération" if r.get("accelerate") else ""),
         "cast": f"{p} joue « {r.get('label')} »" + (f" (vitesse {_speed(r['speed'])})" if r.get("speed") else ""),
         "pass": f"{p} passe",
@@ -484,7 +492,7 @@ def _action_text(step: dict, r: dict) -> str:
         "add": f"{o} ajoute une ressource à la Réserve runique"
         + (" en étant recyclée" if r.get("how") == "power" else " en s'épuisant"),
         "damage": f"{o} subit {r.get('amount')} dégâts",
-        "stun": f"{o} est étourdi{_e(step, r.get('object'))}",
+        "stun": f"on étourdit {o}",
         "gain_points": f"{p} gagne {r.get('amount')} point{'s' if (r.get('amount') or 0) > 1 else ''}",
         "start_turn": "début du tour",
         "play_card": f"{p} joue une autre carte",
@@ -507,13 +515,12 @@ def _where(step: dict, dest) -> str:
 def _event_text(step: dict, r: dict, o: str, e: str) -> str:
     code = r.get("code")
     p = _player(step, r.get("player")) if r.get("player") else ""
-    g = _e(step, r.get("object"))
     where = _where(step, r.get("to") or r.get("zone"))
     texts = {
-        "became_mighty": f"{o} devient puissante : {r.get('before')} → {r.get('after')}.",
-        "no_longer_mighty": f"{o} n'est plus puissante : {r.get('before')} → {r.get('after')}.",
+        "became_mighty": f"{o} devient une unité puissante : {r.get('before')} → {r.get('after')}.",
+        "no_longer_mighty": f"{o} n'est plus une unité puissante : {r.get('before')} → {r.get('after')}.",
         "died": f"{o} meurt.",
-        "destroyed": f"{o} est éliminé{_e(step, r.get('object'))}.",
+        "destroyed": f"Élimination {de(o)}.",
         "replaced": f"Le remplacement {e} est appliqué (ordre choisi par {_player(step, r.get('by'))}).",
         "added_to_event": f"{e} ajoute une action à l'événement.",
         "triggered": f"{e} se déclenche.",
@@ -522,11 +529,11 @@ def _event_text(step: dict, r: dict, o: str, e: str) -> str:
         "xp_gained": f"{p} gagne {r.get('amount')} XP ({r.get('before')} → {r.get('after')}).",
         "xp_spent": f"{p} dépense {r.get('amount')} XP ({r.get('before')} → {r.get('after')}).",
         "xp_spend_refused": f"{p} n'a pas assez d'XP.",
-        "healed": f"{o} est soigné{_e(step, r.get('object'))}.",
-        "exhausted": f"{o} est épuisé{_e(step, r.get('object'))}.",
-        "recalled": f"{o} est rappelé{_e(step, r.get('object'))} à la base.",
+        "healed": f"Les dégâts {de(o)} sont retirés.",
+        "exhausted": f"On épuise {o}.",
+        "recalled": f"{o} retourne à la base (rappel).",
         "returned_to_hand": f"{o} retourne en main.",
-        "token_created": f"{o} est créée{' épuisée' if r.get('exhausted') else ''}.",
+        "token_created": f"{o} entre en jeu (création{', à l’état épuisé' if r.get('exhausted') else ''}).",
         "drew": f"{p} pioche une carte.",
         "buffed": f"{o} reçoit un buff (+1).",
         "power_changed": f"La puissance {de(o)} est modifiée de {r.get('amount', 0):+d}.",
@@ -557,14 +564,15 @@ def _event_text(step: dict, r: dict, o: str, e: str) -> str:
         "attached": f"{o} est équipé à {_obj(step, r.get('to'))}.",
         "detached": f"{o} est déséquipé.",
         "moved": f"{o} va {'sur' if r.get('to') not in (None, 'base') else 'dans'} {where}.",
-        "readied": f"{o} est préparé{_e(step, r.get('object'))}.",
+        "readied": f"On prépare {o}.",
         "unit_played": (f"{o} est jouée depuis sa face cachée, sans son coût de base, sur "
                         f"{_obj(step, r.get('from_hidden'))} (R. 811.1.b, 811.1.d.1) et arrive " if r.get("from_hidden")
                         else f"{o} arrive ")
-        + (f"prêt{g} (Accélération, R. 805)." if not r.get("exhausted") else f"épuisé{g} (sans Accélération, R. 805)."),
+        + ("à l'état prêt (Accélération, R. 805)." if not r.get("exhausted")
+           else "à l'état épuisé (sans Accélération, R. 805)."),
         "damaged": f"{o} subit {r.get('amount')} dégâts ({r.get('total')} au total) ; "
         "une blessure mortelle tue au nettoyage (R. 323.4).",
-        "stunned": f"{o} est étourdi{_e(step, r.get('object'))} : pas de dégâts de combat ce tour (R. 424).",
+        "stunned": f"On étourdit {o} : pas de dégâts de combat ce tour (R. 424).",
         "chain_added": (
             f"« {r.get('label')} », compétence déclenchée de {p}, va sur la chaîne (R. 383.3)."
             if r.get("speed") == "trigger"

@@ -7,6 +7,7 @@ from typing import Any
 
 from .kinds import PRINTED_POWER_RANGE as POWER_RANGE
 from .kinds import XP_RANGE
+from .narration import de
 from .scenario import ScenarioError, load_scenario
 
 
@@ -46,7 +47,7 @@ def available_changes(data: dict) -> list[dict]:
         out.append(
             {
                 "key": f"xp:{p['id']}",
-                "label": f"XP de {p['name']}",
+                "label": f"XP {de(p['name'])}",
                 "type": "int",
                 "value": p.get("xp", 0),
                 "min": XP_RANGE[0],
@@ -58,7 +59,7 @@ def available_changes(data: dict) -> list[dict]:
             out.append(
                 {
                     "key": f"power:{o['id']}",
-                    "label": f"Puissance imprimée de {o['name']}",
+                    "label": f"Puissance imprimée {de(o['name'])}",
                     "type": "int",
                     "value": o.get("printed_power", 0),
                     "min": POWER_RANGE[0],

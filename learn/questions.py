@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 import yaml
 
+from engine.narration import de
 from examples import player
 from examples.models import WorkedExample
 from rules import citations
@@ -180,7 +181,7 @@ def _power_change(switches: list[dict], unit: dict, delta: int) -> tuple[dict, s
     value = max(switch["min"], min(switch["max"], switch["value"] + delta))
     if value == switch["value"]:
         return None
-    return {switch["key"]: value}, f"Et si la Puissance imprimée de {unit['name']} valait {value} au lieu de " \
+    return {switch["key"]: value}, f"Et si la Puissance imprimée {de(unit['name'])} valait {value} au lieu de " \
                                    f"{switch['value']} ?"
 
 
