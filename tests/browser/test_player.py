@@ -173,7 +173,7 @@ def test_guardian_angel_and_tactical_retreat_branches(page, live_site):
     tabs = page.locator(".branch-tab")
     expect(tabs).to_have_count(2)
     labels = tabs.all_inner_texts()
-    assert any("Guardian Angel" in label for label in labels)
+    assert any("Ange gardien" in label for label in labels)
     assert any("Tactical Retreat" in label for label in labels)
     finals = []
     for i in range(2):
@@ -317,7 +317,7 @@ def test_gear_is_attached_to_its_unit(page, live_examples):
     # Bug 8: Guardian Angel was drawn as a unit « 0, imprimée 0 ».
     page.goto(live_examples + "/exemples/ange-gardien-et-retraite/")
     card = page.locator('.unit[data-unit="unite-a"]')
-    expect(card.locator(".gear")).to_contain_text("Guardian Angel")
+    expect(card.locator(".gear")).to_contain_text("Ange gardien")
     expect(page.locator('.unit[data-unit="guardian-angel"]')).to_have_count(0)
     expect(page.get_by_text("imprimée 0")).to_have_count(0)
 

@@ -86,7 +86,7 @@ def test_outcomes_carry_label_choice_and_trace():
     for o in d["outcomes"]:
         assert {"label", "choice", "objects", "players", "events", "queries", "trace"} <= set(o)
         assert o["label"].endswith("d'abord")
-    assert {o["label"] for o in d["outcomes"]} == {"Guardian Angel d'abord", "Tactical Retreat d'abord"}
+    assert {o["label"] for o in d["outcomes"]} == {"Ange gardien d'abord", "Tactical Retreat d'abord"}
 
 
 def test_narration_is_french_and_short():

@@ -333,7 +333,7 @@ def test_gear_is_drawn_attached_to_its_unit_without_might(client, db):
     _, html = page(client, "ange-gardien-et-retraite")
     card = re.search(r'<li class="unit unit--unit[^"]*" data-unit="unite-a">.*?</li>\s*</ul>\s*</li>', html, re.S)
     card = card.group(0)
-    assert "Guardian Angel" in card and "équipement attaché" in card
+    assert "Ange gardien" in card and "équipement attaché" in card
     assert 'data-unit="guardian-angel"' not in html
     assert "Puissance actuelle 0" not in html
 
