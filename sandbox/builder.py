@@ -37,7 +37,9 @@ logger = logging.getLogger(__name__)
 RESULT_CACHE_SECONDS = 60 * 60
 RAW_MAX = 2000  # characters kept of one raw value
 DEFAULT_DESCRIPTION = "Situation construite dans le bac à sable de RiftPal."
-PLAYER_NAMES = ("Vous", "Adversaire")
+# The players as the worked examples name them: a name is the subject of « … conquiert », « … gagne », so never
+# « Vous », which the generated French would conjugate in the third person.
+PLAYER_NAMES = ("Joueuse A", "Joueur B")
 SECTION_ORDER = tuple(sf.SECTIONS)
 TOP_FIELDS = ("title", "description", "topic", "turn_player")
 ROW_KEY_RE = re.compile(r"^([poeac])-(\d{1,4})-(.+)$")
@@ -420,7 +422,7 @@ def _flatten_actions(actions: list[dict], notices: list[str]) -> list[tuple[dict
 
 def _player_name(rows: list[Row]) -> str:
     used = {(r.get("name") or [""])[0] for r in rows}
-    names = [*PLAYER_NAMES, *(f"Adversaire {n}" for n in range(2, 12))]
+    names = [*PLAYER_NAMES, *(f"Joueur {letter}" for letter in "CDEFGHIJKL")]
     return next(name for name in names if name not in used)
 
 

@@ -18,8 +18,8 @@ class Preset:
     scenario: dict
 
 
-_YOU = {"id": "p1", "name": "Vous"}
-_THEM = {"id": "p2", "name": "Adversaire"}
+_YOU = {"id": "p1", "name": "Joueuse A"}
+_THEM = {"id": "p2", "name": "Joueur B"}
 
 
 def _combat() -> dict:

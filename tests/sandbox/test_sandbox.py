@@ -397,7 +397,7 @@ def test_players_are_you_and_the_opponent():
     data = sb.empty_data()
     sb.apply_op(data, "add:p")
     sb.apply_op(data, "add:p")
-    assert [r["name"] for r in data.rows["p"]] == [["Vous"], ["Adversaire"], ["Adversaire 2"]]
+    assert [r["name"] for r in data.rows["p"]] == [["Joueuse A"], ["Joueur B"], ["Joueur C"]]
 
 
 def test_limits_are_enforced_by_the_add_buttons():
@@ -514,7 +514,7 @@ def test_every_ready_situation_runs(client, slug):
     response = client.get(URL, {"modele": slug})
     html = html_of(response)
     assert response.status_code == 200, html[html.find("sb-errors") :][:800]
-    assert 'id="sandbox-player"' in html and "Vous" in html
+    assert 'id="sandbox-player"' in html and "Joueuse A" in html
     assert client.get(URL, {"modele": "inconnu"}).status_code == 404
 
 
@@ -806,7 +806,7 @@ def test_two_units_against_one_starts_from_the_board(client):
     html = html_of(client.get(URL, {"modele": "deux-contre-un"}))
     assert "Résultat mis à jour" in html, html[html.find("data-sandbox-status") :][:400]
     fields = form_fields(html)
-    assert fields["p-0-name"] == ["Vous"] and fields["p-1-name"] == ["Adversaire"]
+    assert fields["p-0-name"] == ["Joueuse A"] and fields["p-1-name"] == ["Joueur B"]
     assert [fields[f"o-{i}-type"] for i in range(2)] == [["battlefield"], ["battlefield"]]
     assert fields["o-0-controller"] == ["p2"] and fields["o-1-controller"] == [""]
     assert "Combat" in html or "combat" in html
