@@ -23,7 +23,9 @@ def fresh_content_version():
 
 @pytest.fixture(scope="session")
 def browser():
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=10_000)  # assertions wait for a state: twice Playwright's 5 s on two busy cores
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
@@ -55,7 +57,8 @@ def context(browser):
 def page(context):
     page = context.new_page()
     page.console = ConsoleWatcher(page)
-    page.set_default_timeout(10_000)
+    # Generous: `make test` runs two browsers and two servers on two cores; a state is awaited, never a delay.
+    page.set_default_timeout(20_000)
     yield page
 
 

@@ -15,6 +15,8 @@ def test_home_to_category_to_question_to_card(page, live_site):
     expect(page.get_by_role("heading", level=1)).to_contain_text("Comprenez pourquoi")
     page.get_by_role("link", name="Bases du jeu").first.click()
     expect(page).to_have_url(re.compile(r"/faq/#bases-du-jeu$"))
+    # The theme runs from first game to judge level: the order of effects is past its first questions.
+    page.get_by_role("link", name=re.compile("questions du thème « Bases du jeu »")).click()
     page.get_by_role("link", name=re.compile("Quel effet s.applique en premier")).click()
     expect(page.get_by_role("heading", level=1)).to_contain_text(re.compile("Quel effet s.applique en premier"))
     # The short answer comes first, then the explanation.
