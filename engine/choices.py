@@ -1,4 +1,4 @@
-"""Player decisions (R. 16 of the engine's model, R. 367.3, 383.3.d, 467, 432.2.c): scripted in
+"""Player decisions (the engine's model; R. 372, 383.3.d, 467, 432.2.c): scripted in
 ``choices`` or explored one by one as outcomes.
 
 ``Choices`` is a mixin of ``sim.Sim``.
