@@ -92,6 +92,11 @@ class Backend:
     def clear(self) -> None:
         """Empty the full-text index (before the whole site is indexed again)."""
 
+    def drop_orphans(self) -> None:
+        """Drop the full-text rows whose document is gone. Deleting documents through the ORM forgets their rows;
+        emptying the tables without it (``flush``, which a TransactionTestCase runs after each test, or a restored
+        database) does not, and the next documents may reuse those ids."""
+
     @staticmethod
     def expression(plan: Plan) -> str:
         raise NotImplementedError
@@ -179,6 +184,10 @@ class SqliteBackend(Backend):
         with connection.cursor() as cursor:
             cursor.execute(f"DELETE FROM {FTS_TABLE}")
 
+    def drop_orphans(self):
+        with connection.cursor() as cursor:
+            cursor.execute(f"DELETE FROM {FTS_TABLE} WHERE rowid NOT IN (SELECT id FROM search_searchdocument)")
+
     @staticmethod
     def expression(plan: Plan) -> str:
         # Tokens are runs of letters and digits (search.text.WORD_RE), so quoting them is enough to keep every
@@ -238,6 +247,10 @@ class PostgresBackend(Backend):
     def clear(self):
         with connection.cursor() as cursor:
             cursor.execute(f"DELETE FROM {VECTOR_TABLE}")
+
+    def drop_orphans(self):
+        with connection.cursor() as cursor:
+            cursor.execute(f"DELETE FROM {VECTOR_TABLE} WHERE id NOT IN (SELECT id FROM search_searchdocument)")
 
     @staticmethod
     def expression(plan: Plan) -> str:

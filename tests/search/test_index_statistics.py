@@ -73,3 +73,21 @@ def test_rarity_reads_the_counts():
     faq(question="Horodatage", short_answer="Plus ancien d'abord.")
     counts = search.frequencies([stem("bouclier"), stem("horodatage"), stem("absent")])
     assert counts == {"": 4, stem("bouclier"): 3, stem("horodatage"): 1}
+
+
+def test_rows_of_documents_emptied_without_the_orm_are_dropped_after_flush_or_migrate():
+    """A TransactionTestCase's flush (or a restored database) empties the documents table without the ORM: the
+    full-text rows it leaves behind would answer for the next documents that reuse their ids."""
+    from search.apps import drop_orphans
+
+    faq(question="Bouclier en défense", short_answer="Ajoute 1 en défense.")
+    with connection.cursor() as cursor:
+        cursor.execute("DELETE FROM search_searchdocument")
+    table = VECTOR_TABLE if connection.vendor == "postgresql" else FTS_TABLE
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT count(*) FROM {table}")
+        assert cursor.fetchone()[0] > 0
+    drop_orphans(using="default")
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT count(*) FROM {table}")
+        assert cursor.fetchone()[0] == 0
