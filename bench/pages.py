@@ -292,7 +292,7 @@ def throughput(server: Server, seconds: float) -> None:
 RENDER = """
 import statistics, time
 from django.test import Client
-from riftpal.middleware import bump_content_version
+from core.content_version import bump_content_version
 client = Client()
 
 def loop():

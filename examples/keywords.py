@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 
-from riftpal.fragments import fragment
+from core.fragments import fragment
 
 from .models import WorkedExample
 

@@ -7,7 +7,7 @@ import hashlib
 from django.core.exceptions import ValidationError
 from django.db import models
 
-from riftpal.links import slug_url
+from core.links import slug_url
 
 
 class WorkedExample(models.Model):

@@ -11,8 +11,8 @@ from django.utils.safestring import SafeString
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from riftpal.fragments import fragment
-from riftpal.htmx import HtmxHttpRequest, wants_fragment
+from core.fragments import fragment
+from core.htmx import HtmxHttpRequest, wants_fragment
 
 from . import player
 from .models import WorkedExample
@@ -22,7 +22,7 @@ def embedded_players(owner: str, examples) -> SafeString:
     """The live example players of what ``owner`` names (``"faq:12"``: an FAQ entry, a guide section…), each at its
     first step, as one piece of HTML.
 
-    The piece is the same for every visitor and is rendered once per content version (``riftpal.fragments``): on a
+    The piece is the same for every visitor and is rendered once per content version (``core.fragments``): on a
     warm cache, ``examples`` (a lazy queryset) is not even read. A change to an example, to its links or to any
     other content starts a new version.
 

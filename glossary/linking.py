@@ -286,10 +286,10 @@ def term_info(term) -> TermInfo:
 
 
 def current_version() -> int:
-    """The site's content version (``riftpal.middleware.content_version``): moved forward by every saved or deleted
+    """The site's content version (``core.content_version.content_version``): moved forward by every saved or deleted
     row of a content app, terms included, and read from the shared cache at most once a second. Checking it costs
     no query, so no page pays for the glossary's freshness."""
-    from riftpal.middleware import content_version
+    from core.content_version import content_version
 
     return content_version()
 

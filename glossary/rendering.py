@@ -72,7 +72,7 @@ def render_markdown(text: str, *, exclude_term_slug: str | None = None, section:
     if not text:
         return ""
     text = unicodedata.normalize("NFC", text)
-    html = sanitise(markdown_to_html(text))  # French spacing: riftpal.typography, on the whole page
+    html = sanitise(markdown_to_html(text))  # French spacing: core.typography, on the whole page
     if link_terms:
         from .linking import get_glossary
 

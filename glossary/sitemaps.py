@@ -1,4 +1,4 @@
-from riftpal.sitemaps import ModelSitemap, PagesSitemap
+from core.sitemaps import ModelSitemap, PagesSitemap
 
 from .models import Term
 

@@ -1,7 +1,7 @@
 from django.contrib.sitemaps import Sitemap
 from django.urls import reverse
 
-from riftpal.sitemaps import PagesSitemap
+from core.sitemaps import PagesSitemap
 
 from .questions import catalogue
 

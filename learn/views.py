@@ -14,7 +14,7 @@ from django.views.decorators.vary import vary_on_headers
 from examples import player
 from examples.models import WorkedExample
 from glossary.models import Term
-from riftpal.fragments import fragment
+from core.fragments import fragment
 from rules.models import FAQEntry, Guide, RuleSection
 
 from . import first_game, path, permis, questions

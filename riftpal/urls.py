@@ -2,15 +2,15 @@ from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
 
-from .sitemaps import SITEMAPS
+from core.sitemaps import SITEMAPS
 
 # A database outage gives a French 503 with Retry-After, any other error the 500 page.
-handler500 = "riftpal.middleware.server_error_or_unavailable"
+handler500 = "core.middleware.server_error_or_unavailable"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("", include("riftpal.health")),
-    path("", include("riftpal.offline")),
+    path("", include("core.health")),
+    path("", include("core.offline")),
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
     path("glossaire/", include("glossary.urls")),
     path("", include("examples.urls")),

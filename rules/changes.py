@@ -53,7 +53,7 @@ def _rendered(data: dict) -> dict:
 
 def rendered_text() -> dict:
     """The editors' text rendered once per content version (terms and sections change what links where)."""
-    from riftpal.middleware import content_version
+    from core.content_version import content_version
 
     version = content_version()
     cached = getattr(_cache, "text", None)

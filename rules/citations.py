@@ -175,9 +175,9 @@ class RulesIndex:
 
 def get_index() -> RulesIndex:
     """The index for the current content, rebuilt when a section (or any content) is added, changed or deleted: the
-    site's content version (``riftpal.middleware.content_version``) says so without a query."""
+    site's content version (``core.content_version.content_version``) says so without a query."""
     from glossary.signals import in_batch
-    from riftpal.middleware import content_version
+    from core.content_version import content_version
 
     from .models import RuleSection
 

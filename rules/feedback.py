@@ -4,7 +4,7 @@ every worker shares, by the address a trusted proxy reports), that answers
 with a thank-you.
 
 The form carries no CSRF token on purpose: FAQ, guide and rules pages are served whole from the shared page cache
-(riftpal.middleware), and a token (with its cookie and ``Vary: Cookie``) would make every one of them private.
+(core.middleware), and a token (with its cookie and ``Vary: Cookie``) would make every one of them private.
 Cross-site posts are refused by checking the browser's own ``Origin`` header (``Sec-Fetch-Site`` when there is no
 ``Origin``), the standard-header defence that needs no per-visitor state; Django's CSRF failure page answers them.
 
@@ -30,8 +30,8 @@ from django.utils.module_loading import import_string
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from riftpal.htmx import HtmxHttpRequest, wants_fragment
-from riftpal.middleware import client_address
+from core.htmx import HtmxHttpRequest, wants_fragment
+from core.middleware import client_address
 
 from .models import FAQEntry, Feedback, Guide, RuleSection
 

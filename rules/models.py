@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from examples.models import WorkedExample
 from glossary.rendering import MarkdownFieldsMixin
-from riftpal.links import slug_url
+from core.links import slug_url
 
 from . import citations, editions
 from .choices import CURRENT_RULES_VERSION, RULES_VERSION_DATES, RULES_VERSION_NAMES, Chapter, RulesVersion

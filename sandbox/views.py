@@ -16,7 +16,7 @@ import engine
 from engine.kinds import ACTIONS, KINDS
 from examples import player
 from examples.models import WorkedExample
-from riftpal.htmx import HtmxHttpRequest, wants_fragment
+from core.htmx import HtmxHttpRequest, wants_fragment
 from sandbox import builder as sb
 from sandbox import forms as sf
 from sandbox.presets import PRESETS

@@ -8,7 +8,7 @@ from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from riftpal.htmx import HtmxHttpRequest, wants_fragment
+from core.htmx import HtmxHttpRequest, wants_fragment
 
 from . import engine as site_search
 

@@ -14,7 +14,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 def fresh_content_version():
     """A rolled-back test transaction sends no signal: without a new content version, the glossary and the rules
     index kept by the process (and any fragment) would still hold the rows the last test created."""
-    from riftpal.middleware import bump_content_version
+    from core.content_version import bump_content_version
 
     bump_content_version()
     yield
@@ -85,7 +85,7 @@ def site_content(db):
         return
     connection.ensure_connection()
     if "copy" in _loaded_sqlite:
-        from riftpal.middleware import bump_content_version
+        from core.content_version import bump_content_version
 
         _loaded_sqlite["copy"].backup(connection.connection)
         bump_content_version()  # rows put back without a signal

@@ -1,48 +1,73 @@
-"""Dependencies point one way: each app imports only the apps below it, and the engine imports no Django."""
+"""Dependencies point one way: each app imports only the apps below it, no module takes part in an import cycle
+(not even one hidden inside a function), and the engine imports no Django.
+
+Anyone can run it: ``python -m pytest tests/test_architecture.py``.
+"""
 
 import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# What each package may import from the project (besides itself and the project package ``riftpal``).
+# What each package may import from the project, besides itself. ``riftpal`` is the configuration (settings,
+# URLs, WSGI/ASGI): it may name any app, and no app may import it. ``core`` holds the shared services (content
+# version, page cache, htmx helpers, typography) and sits below every app.
 ALLOWED = {
     "engine": set(),
-    "glossary": set(),
-    "examples": {"glossary", "engine"},
-    "rules": {"glossary", "examples", "engine"},
-    "search": set(),
-    "sandbox": {"examples", "glossary", "engine"},
-    "learn": {"rules", "examples", "glossary", "engine"},
+    "core": set(),
+    "glossary": {"core"},
+    "search": {"core"},
+    "examples": {"core", "glossary", "engine"},
+    "rules": {"core", "glossary", "examples", "engine"},
+    "sandbox": {"core", "examples", "glossary", "engine"},
+    "learn": {"core", "rules", "examples", "glossary", "engine"},
+    "riftpal": {"core", "engine", "glossary", "search", "examples", "rules", "sandbox", "learn"},
 }
-PROJECT = {"engine", "rules", "glossary", "examples", "search", "sandbox", "learn", "riftpal"}
+PROJECT = set(ALLOWED)
 
 
 def package_of(path: Path) -> str:
-    parts = path.relative_to(ROOT).parts
-    return parts[0]
+    return path.relative_to(ROOT).parts[0]
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts) if path.is_relative_to(ROOT) else [path.stem]
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Every project module ``path`` imports, at the top or inside a function, as a dotted name.
+
+    ``from x import y`` counts as importing ``x`` and, when ``x.y`` is a module of the project, ``x.y`` too.
+    """
+    here = module_name(path)
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)] if node.level > 1 else base
+                module = ".".join([*base, node.module] if node.module else base)
+            else:
+                module = node.module or ""
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+    return {name for name in found if name.split(".")[0] in PROJECT}
 
 
 def imported(path: Path) -> set[str]:
-    """Project packages a module imports, as ``app`` or ``engine``."""
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        names = []
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names = [f"{node.module}.{alias.name}" for alias in node.names]
-        for name in names:
-            top = name.split(".")[0]
-            if top in PROJECT:
-                found.add(top)
-    return found
+    """Project packages a module imports."""
+    return {name.split(".")[0] for name in imported_modules(path)}
 
 
 def modules():
     for package in ALLOWED:
-        folder = ROOT / package.replace(".", "/")
-        for path in folder.rglob("*.py"):
+        for path in (ROOT / package).rglob("*.py"):
             if "migrations" in path.parts or package_of(path) != package:
                 continue
             yield package, path
@@ -51,10 +76,14 @@ def modules():
 def test_each_app_imports_only_the_apps_below_it():
     wrong = []
     for package, path in modules():
-        for other in imported(path) - {package, "riftpal"}:
+        for other in imported(path) - {package}:
             if other not in ALLOWED[package]:
                 wrong.append(f"{path.relative_to(ROOT)} importe {other}")
     assert wrong == []
+
+
+def test_no_app_imports_the_project_configuration():
+    assert all("riftpal" not in ALLOWED[package] for package in ALLOWED if package != "riftpal")
 
 
 def test_the_engine_imports_no_django():
@@ -69,19 +98,72 @@ def test_the_engine_imports_no_django():
                 assert not any(alias.name.startswith("django") for alias in node.names), path
 
 
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected parts of ``graph`` with more than one member, or a member importing itself."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in graph.get(node, ()):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            part = []
+            while True:
+                member = stack.pop()
+                part.append(member)
+                if member == node:
+                    break
+            if len(part) > 1 or node in graph.get(node, ()):
+                found.append(sorted(part))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def module_graph() -> dict[str, set[str]]:
+    """Module → project modules it imports (packages resolved to their ``__init__``)."""
+    paths = {module_name(path): path for _package, path in modules()}
+    graph = {}
+    for name, path in paths.items():
+        targets = set()
+        for target in imported_modules(path):
+            # ``from glossary import models`` names the module; ``from glossary.models import Term`` names a class.
+            while target and target not in paths:
+                target = target.rpartition(".")[0]
+            if target and target != name and not name.startswith(f"{target}."):
+                targets.add(target)
+        graph[name] = targets
+    return graph
+
+
 def test_no_import_cycle_between_apps():
     graph: dict[str, set[str]] = {package: set() for package in ALLOWED}
     for package, path in modules():
-        graph[package] |= imported(path) - {package, "riftpal"}
+        graph[package] |= imported(path) - {package}
+    assert cycles(graph) == []
 
-    def reaches(start: str, goal: str, seen=()) -> bool:
-        return any(nxt == goal or (nxt not in seen and reaches(nxt, goal, (*seen, nxt)))
-                   for nxt in graph.get(start, ()))
 
-    assert [package for package in graph if reaches(package, package)] == []
+def test_no_import_cycle_between_modules_even_inside_functions():
+    assert cycles(module_graph()) == []
 
 
 def test_the_checker_sees_a_forbidden_import(tmp_path):
     module = tmp_path / "bad.py"
     module.write_text("from rules.models import FAQEntry\nimport search.engine\n", encoding="utf-8")
     assert imported(module) == {"rules", "search"}
+
+
+def test_the_checker_sees_a_cycle_hidden_in_a_function():
+    graph = {"a.models": {"a.rendering"}, "a.rendering": {"a.models"}, "a.views": {"a.models"}}
+    assert cycles(graph) == [["a.models", "a.rendering"]]
+    assert cycles({"a.views": {"a.models"}, "a.models": set()}) == []

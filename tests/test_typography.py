@@ -1,8 +1,8 @@
-"""French typography on every HTML page (riftpal.typography)."""
+"""French typography on every HTML page (core.typography)."""
 
 from django.http import HttpResponse, JsonResponse
 
-from riftpal.typography import TypographyMiddleware, french_typography
+from core.typography import TypographyMiddleware, french_typography
 
 
 def test_apostrophes_become_typographic_between_letters_and_before_a_link():

@@ -1,6 +1,6 @@
 """``{% practice_for obj %}``: the practice questions on the topic of an FAQ entry, a guide or a rules section.
 
-The list depends only on the content: it is rendered once per content version (``riftpal.fragments``), so a page
+The list depends only on the content: it is rendered once per content version (``core.fragments``), so a page
 served again reads neither the page's examples nor the question catalogue.
 """
 
@@ -11,7 +11,7 @@ from django.template.loader import render_to_string
 
 from examples.models import WorkedExample
 from learn import topics
-from riftpal.fragments import fragment
+from core.fragments import fragment
 
 register = template.Library()
 

@@ -41,7 +41,7 @@ INSTALLED_APPS = [
     # Failed admin logins counted in the database (every worker sees them); too many and the client is locked out.
     "axes",
     # The project itself: bumps the content version of the page cache when any content model changes.
-    "riftpal.apps.RiftpalConfig",
+    "core.apps.CoreConfig",
     # Lower apps first: glossary (terms, Markdown) < examples (engine, player) < rules (content) < search, sandbox.
     "glossary",
     "examples",
@@ -54,13 +54,13 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # HEAD runs as GET without the body: views that say @require_GET answer HEAD too (riftpal/middleware.py).
-    "riftpal.middleware.HeadAsGetMiddleware",
+    # HEAD runs as GET without the body: views that say @require_GET answer HEAD too (core/middleware.py).
+    "core.middleware.HeadAsGetMiddleware",
     # NUL and control characters in the path, a cookie or a form value: a French 400 before any query runs.
-    "riftpal.middleware.BadCharactersMiddleware",
+    "core.middleware.BadCharactersMiddleware",
     # Whole pages from the cache, with 304s and Cache-Control. Everything below runs only to render a page, so a
     # stored page is already compressed, typeset and carries its CSP header.
-    "riftpal.middleware.PageCacheMiddleware",
+    "core.middleware.PageCacheMiddleware",
     "django.middleware.gzip.GZipMiddleware",
     # ETag from the uncompressed page (GZip above turns it weak), so every worker gives a page the same ETag.
     "django.middleware.http.ConditionalGetMiddleware",
@@ -68,7 +68,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     # Typography runs on the finished page (its text only), after every view and template.
-    "riftpal.typography.TypographyMiddleware",
+    "core.typography.TypographyMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -88,7 +88,7 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = env_int("DJANGO_LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("DJANGO_LOGIN_COOLOFF_MINUTES", 30))
 AXES_LOCKOUT_PARAMETERS = ["ip_address"]
-AXES_CLIENT_IP_CALLABLE = "riftpal.middleware.client_address"
+AXES_CLIENT_IP_CALLABLE = "core.middleware.client_address"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "admin-locked.html"
 AXES_VERBOSE = False
@@ -108,7 +108,7 @@ TEMPLATES = [
                 # No "csp" processor: no nonce in pages that are cached and shared (see SECURE_CSP).
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "riftpal.context_processors.site",
+                "core.context_processors.site",
             ],
         },
     },
@@ -139,7 +139,7 @@ DATABASES = {"default": database_config()}
 
 # The page cache. Local memory by default (bounded by MAX_ENTRIES, one copy per worker process); REDIS_URL
 # (redis://host:6379/0) shares one cache between every worker and server with Django's built-in Redis backend.
-# The content version (riftpal.middleware) must be seen by every process of the site: with Redis it lives there,
+# The content version (core.middleware) must be seen by every process of the site: with Redis it lives there,
 # otherwise in a small file cache (DJANGO_CACHE_DIR) shared by the workers of one machine.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CACHE_DIR = Path(os.environ.get("DJANGO_CACHE_DIR", "") or Path(tempfile.gettempdir()) / "riftpal-cache")
@@ -183,7 +183,7 @@ else:
 TRUSTED_PROXIES = env_list("DJANGO_TRUSTED_PROXIES")
 
 # Which pages are stored whole (path prefixes; "/" alone is the home page). Only anonymous GETs answered 200
-# without a cookie are stored; see riftpal/middleware.py for the rules.
+# without a cookie are stored; see core/middleware.py for the rules.
 PAGE_CACHE_ENABLED = env_bool("DJANGO_PAGE_CACHE", True)
 PAGE_CACHE_PREFIXES = ["/", "/faq/", "/guides/", "/regles/", "/glossaire/", "/cartes/", "/exemples/",
                        "/api/exemples/", "/sitemap.xml", "/plan-du-site/",
@@ -194,7 +194,7 @@ PAGE_CACHE_PREFIXES = ["/", "/faq/", "/guides/", "/regles/", "/glossaire/", "/ca
 # is rendered but never stored. The example player's « Et si… ? » switches are named after the scenario's ids.
 PAGE_CACHE_QUERY_PARAMETERS = (r"page|categorie|q|etape|detail|integre|merci|si"
                                r"|(?:effect|defending|xp|power|stunned):[\w-]{1,40}|keyword:[\w-]{1,40}:[\w -]{1,40}")
-# Saving or deleting any model of these apps starts a new content version (riftpal/apps.py), except these models,
+# Saving or deleting any model of these apps starts a new content version (core/apps.py), except these models,
 # which no cached page shows.
 PAGE_CACHE_CONTENT_APPS = ["rules", "glossary", "examples"]
 PAGE_CACHE_IGNORED_MODELS = ["rules.Feedback"]
@@ -205,7 +205,7 @@ PAGE_CACHE_STALE_WHILE_REVALIDATE = env_int("DJANGO_PAGE_CACHE_STALE_WHILE_REVAL
 PAGE_CACHE_VERSION_CHECK_SECONDS = 1.0
 PAGE_CACHE_MAX_BYTES = 512 * 1024
 # Pieces that depend only on the content (an embedded example player) are rendered once per content version and
-# kept in the same cache, whether or not the whole page is (riftpal/fragments.py).
+# kept in the same cache, whether or not the whole page is (core/fragments.py).
 FRAGMENT_CACHE_ENABLED = env_bool("DJANGO_FRAGMENT_CACHE", True)
 # The search page drops NUL and control characters from its query itself (search/text.py): let it through.
 BAD_CHARACTERS_EXEMPT_PREFIXES = ["/recherche/"]
@@ -216,8 +216,8 @@ BENCH_VIEW = env_bool("DJANGO_BENCH_VIEW", False)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"server_errors_only": {"()": "riftpal.logs.ServerErrorsOnly"}},
-    "formatters": {"json": {"()": "riftpal.logs.JsonLineFormatter"}},
+    "filters": {"server_errors_only": {"()": "core.logs.ServerErrorsOnly"}},
+    "formatters": {"json": {"()": "core.logs.JsonLineFormatter"}},
     "handlers": {
         "stdout": {"class": "logging.StreamHandler", "stream": "ext://sys.stdout", "formatter": "json"},
     },
@@ -248,7 +248,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", "") or BASE_DIR / "staticfiles")
 
 # A page the page cache cannot serve while the database is unreachable: a French 503 asking to come back after
-# this many seconds (riftpal.middleware.server_error_or_unavailable, the project's handler500).
+# this many seconds (core.middleware.server_error_or_unavailable, the project's handler500).
 DATABASE_RETRY_AFTER = env_int("DJANGO_RETRY_AFTER", 30)
 
 # Requests larger than this are refused before any view runs (hostile form input).

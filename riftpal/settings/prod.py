@@ -30,5 +30,5 @@ SESSION_COOKIE_HTTPONLY = True
 # Every static file under its hashed name (ES module imports included), compressed, cached for a year.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "riftpal.storage.StaticFilesStorage"},
+    "staticfiles": {"BACKEND": "core.storage.StaticFilesStorage"},
 }

@@ -1,4 +1,4 @@
-// Offline at the table: registers the service worker (riftpal/offline.py), which keeps the frame, the rules
+// Offline at the table: registers the service worker (core/offline.py), which keeps the frame, the rules
 // index, the FAQ, the glossary and every page visited. The worker marks a page it serves from the device
 // « Hors ligne »; a page already open says so too when the network goes away.
 const link = document.querySelector("link[rel=manifest][data-service-worker]");

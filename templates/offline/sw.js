@@ -1,4 +1,4 @@
-// RiftPal's service worker, served by riftpal/offline.py at /sw.js (its scope: the whole site).
+// RiftPal's service worker, served by core/offline.py at /sw.js (its scope: the whole site).
 // Pages: from the network, a copy kept for later; with no network (or none within a few seconds), the kept copy,
 // marked « Hors ligne ». Frame (CSS, JavaScript, icon): kept at install, then from the network and the kept copy.
 // Every cache is named after the release: a new deploy installs a new worker, which drops the old caches.

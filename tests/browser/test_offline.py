@@ -83,7 +83,7 @@ def test_visited_pages_and_the_indexes_open_offline(browser, live_site, width, h
 
 
 def test_a_new_release_drops_the_old_caches(browser, live_site, monkeypatch):
-    from riftpal import offline
+    from core import offline
 
     context = browser.new_context(locale="fr-FR")
     page = context.new_page()

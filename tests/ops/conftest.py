@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 from django.core.cache import caches
 
-from riftpal import middleware
+from core import content_version
 
 
 def _empty_caches() -> None:
     for cache in caches.all():
         cache.clear()
-    middleware._last_read = (None, 0.0)
+    content_version._last_read = (None, 0.0)
 
 
 @pytest.fixture

@@ -25,7 +25,7 @@ RENDER = r"""
 import json, re, sys
 from django.contrib.sitemaps import Sitemap
 from django.test import Client
-from riftpal.sitemaps import SITEMAPS
+from core.sitemaps import SITEMAPS
 from rules.models import Category
 from examples.models import WorkedExample
 

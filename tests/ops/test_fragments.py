@@ -1,4 +1,4 @@
-"""Pieces rendered once per content version (riftpal.fragments), and what else follows the content version: the
+"""Pieces rendered once per content version (core.fragments), and what else follows the content version: the
 glossary and the rules index kept by each process, without a query per page."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from examples.models import WorkedExample
 from examples.paths import SCENARIOS_DIR
 from glossary.linking import get_glossary
 from glossary.models import Term
-from riftpal import middleware
+from core import content_version
 
 from .factories import faq
 
@@ -85,7 +85,7 @@ def test_the_page_and_its_player_render_when_the_caches_are_down(client, entry_w
     down = ConnectionError("cache injoignable")
     with (mock.patch.object(type(caches["default"]), "get", side_effect=down),
           mock.patch.object(type(caches["default"]), "set", side_effect=down)):
-        middleware._last_read = (None, 0.0)
+        content_version._last_read = (None, 0.0)
         response = client.get(entry_with_player.get_absolute_url())
     assert response.status_code == 200
     assert response.content.decode().count('<section class="player') == 1
@@ -116,7 +116,7 @@ def test_an_unknown_version_reads_the_glossary_again_rather_than_keep_it_stale()
     get_glossary()
     store = caches["content-version"]
     with mock.patch.object(type(store), "get", side_effect=ConnectionError("injoignable")):
-        middleware._last_read = (None, 0.0)
+        content_version._last_read = (None, 0.0)
         with CaptureQueriesContext(connection) as queries:
             assert list(get_glossary().terms) == ["tank"]
     assert len(queries) == 1

@@ -26,7 +26,7 @@ def test_503_without_content(client):
 
 
 def test_503_when_the_database_is_unreachable(client):
-    with mock.patch("riftpal.health.connection.cursor", side_effect=OperationalError("refusé")):
+    with mock.patch("core.health.connection.cursor", side_effect=OperationalError("refusé")):
         response = client.get("/sante/")
     assert response.status_code == 503
     assert response.json()["base"] == "injoignable"

@@ -1,13 +1,13 @@
-"""Links reversed once per URL name (riftpal.links) and the frame's links and current section
-(riftpal.context_processors) are the URLs Django's reverse() gives, under a script prefix too."""
+"""Links reversed once per URL name (core.links) and the frame's links and current section
+(core.context_processors) are the URLs Django's reverse() gives, under a script prefix too."""
 
 from __future__ import annotations
 
 import pytest
 from django.urls import reverse, set_script_prefix
 
-from riftpal.context_processors import LINKS, site_links
-from riftpal.links import slug_url
+from core.context_processors import LINKS, site_links
+from core.links import slug_url
 
 SLUG_PAGES = ["rules:faq_detail", "rules:card_detail", "rules:guide_detail", "rules:rule_section",
               "glossary:detail", "examples:detail"]

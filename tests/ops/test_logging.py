@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-from riftpal.logs import JsonLineFormatter
+from core.logs import JsonLineFormatter
 
 pytestmark = pytest.mark.django_db
 

@@ -55,7 +55,7 @@ def test_hashed_files_are_cached_for_a_year(collected, rf):
     paths = json.loads((collected / "staticfiles.json").read_text())["paths"]
     with override_settings(STATIC_ROOT=collected, WHITENOISE_USE_FINDERS=False, WHITENOISE_AUTOREFRESH=False,
                            STORAGES={"default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-                                     "staticfiles": {"BACKEND": "riftpal.storage.StaticFilesStorage"}}):
+                                     "staticfiles": {"BACKEND": "core.storage.StaticFilesStorage"}}):
         middleware = WhiteNoiseMiddleware(lambda request: None)
         for name in ("js/site.js", "js/announce.js", "css/site.css"):
             response = middleware(rf.get(f"/static/{paths[name]}", HTTP_ACCEPT_ENCODING="gzip"))
@@ -65,7 +65,7 @@ def test_hashed_files_are_cached_for_a_year(collected, rf):
 
 
 def test_the_storage_gives_each_static_url_from_the_manifest_and_remembers_it(collected):
-    from riftpal.storage import StaticFilesStorage
+    from core.storage import StaticFilesStorage
 
     paths = json.loads((collected / "staticfiles.json").read_text())["paths"]
     with override_settings(STATIC_ROOT=collected, DEBUG=False):

@@ -20,7 +20,7 @@ urlpatterns = [
     path("fr/", include("search.urls")),
     path("fr/", include("rules.urls")),
     path("fr/", include("learn.urls")),
-    path("fr/", include("riftpal.offline")),
+    path("fr/", include("core.offline")),
 ]
 
 

@@ -89,7 +89,7 @@ def test_search_never_fails_on_hostile_input(client, query):
 def test_security_headers(client):
     response = client.get(reverse("rules:home"))
     csp = response["Content-Security-Policy"]
-    # No nonce: pages are cached whole and shared (riftpal.middleware), and every script is a file.
+    # No nonce: pages are cached whole and shared (core.middleware), and every script is a file.
     assert "script-src 'self'" in csp and "nonce" not in csp and "unsafe-inline" not in csp
     assert "style-src 'self'" in csp
     html = response.content.decode()

@@ -4,7 +4,7 @@ A page that the page cache cannot serve (page cache off, a different query strin
 a session) is still rendered on demand, but some of its pieces depend only on the content: an embedded example
 player at its first step is the same HTML for every visitor until an editor changes something. ``fragment()`` keeps
 such a piece in Django's cache (local memory, or Redis when ``REDIS_URL`` is set, shared by every server) under a
-key made of the code release, the content version (``riftpal.middleware.content_version``, moved forward by every
+key made of the code release, the content version (``core.content_version.content_version``, moved forward by every
 content change), a name and the parts that identify the piece. A changed content or a new release makes every
 stored piece unreachable; the cache's own limits (``MAX_ENTRIES``, ``TIMEOUT``) evict them.
 

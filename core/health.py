@@ -13,7 +13,7 @@ from django.urls import path
 from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_safe
 
-logger = logging.getLogger("riftpal.health")
+logger = logging.getLogger("core.health")
 
 # The site is useless without these: an instance whose content was not loaded must leave the pool.
 CONTENT_MODELS = ("rules.FAQEntry", "glossary.Term", "examples.WorkedExample")

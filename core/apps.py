@@ -1,5 +1,5 @@
-"""The project as an app: it keeps the content version in step with every content app. Whole pages, fragments
-(riftpal.fragments) and the glossary and rules index each worker keeps are all stored per content version."""
+"""Shared services as an app: it keeps the content version in step with every content app. Whole pages, fragments
+(core.fragments) and the glossary and rules index each worker keeps are all stored per content version."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def content_changed(sender, **kwargs) -> None:
         return
     if sender._meta.label_lower in {label.lower() for label in getattr(settings, "PAGE_CACHE_IGNORED_MODELS", ())}:
         return
-    from .middleware import bump_content_version
+    from .content_version import bump_content_version
 
     bump_content_version()
     connection = connections[kwargs.get("using") or DEFAULT_DB_ALIAS]
@@ -35,16 +35,16 @@ def m2m_content_changed(sender, action: str, instance, **kwargs) -> None:
         content_changed(type(instance), **kwargs)
 
 
-class RiftpalConfig(AppConfig):
-    name = "riftpal"
-    verbose_name = "RiftPal"
+class CoreConfig(AppConfig):
+    name = "core"
+    verbose_name = "RiftPal (services)"
 
     def ready(self) -> None:
         # Connected for every sender and filtered by app label: no content app is imported here, and a model
         # added to a content app is covered without a line here.
-        post_save.connect(content_changed, dispatch_uid="riftpal-content-saved")
-        post_delete.connect(content_changed, dispatch_uid="riftpal-content-deleted")
-        m2m_changed.connect(m2m_content_changed, dispatch_uid="riftpal-content-m2m")
+        post_save.connect(content_changed, dispatch_uid="core-content-saved")
+        post_delete.connect(content_changed, dispatch_uid="core-content-deleted")
+        m2m_changed.connect(m2m_content_changed, dispatch_uid="core-content-m2m")
         from .sitemaps import collect
 
         collect()
