@@ -15,8 +15,9 @@
 ``PageCacheMiddleware``
     Content pages (``PAGE_CACHE_PREFIXES``) are stored whole — compressed, typeset, with their headers — under a
     key made of the *content version*, the code release and the request (URL, gzip or not, htmx headers). The
-    content version is a timestamp bumped whenever any model of a content app is saved or deleted
-    (``core.apps``, ``core.content_version``), so an editor's change reaches every page at once without knowing which pages show it.
+    content version (``core.content_version``) is a timestamp bumped whenever any model of a content app is saved
+    or deleted (``core.apps``), so an editor's change reaches every page at once without knowing which pages
+    show it.
 
     Only anonymous pages are shared. A request with a session cookie is never served from, nor stored in, the
     cache. A response that sets a cookie or varies on ``Cookie`` is never stored and is marked

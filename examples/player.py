@@ -17,16 +17,16 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from urllib.parse import urlencode
 
 from django.core.cache import cache
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 
 import engine
+from core import rule_numbers
 from engine import kinds, variants
 from engine.kinds import LAYER_LABELS, LAYERS
 from engine.narration import de
@@ -294,20 +294,12 @@ def run_variant(scenario_hash: str, data: dict, changes: dict) -> dict:
 
 # --- rules links and « pourquoi ? » -------------------------------------------------------------------------
 
-RULE_RE = re.compile(r"R\.\s*(\d{1,3}(?:\.(?:\d{1,3}|[a-z]))*)")
-
-
 def rule_link(rule: str | None) -> dict | None:
     """« R. 815 » → {text: « R. 815 », url: « /regles/815/ »} (the first number of a range)."""
-    match = RULE_RE.search(rule or "")
-    if not match:
+    number = rule_numbers.first_cited(rule)
+    if number is None:
         return None
-    number = match.group(1)
-    try:
-        url = reverse("rules:rule_number", args=[number])
-    except NoReverseMatch:
-        url = f"/regles/{number}/"
-    return {"text": f"R. {number}", "url": url}
+    return {"text": f"R. {number}", "url": reverse("rules:rule_number", args=[number])}
 
 
 def why_of(why: Why | str | None) -> dict | None:

@@ -15,9 +15,9 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from core import rule_numbers
 from engine import kinds
 from examples.models import WorkedExample
-from rules import citations
 
 from . import permis, questions
 
@@ -57,7 +57,7 @@ def result_rules(result: dict) -> set[int]:
 
 
 def top(number: str) -> int | None:
-    return citations.top_of(number) if citations.NUMBER_IN_TEXT_RE.fullmatch(str(number)) else None
+    return rule_numbers.top_of(number) if rule_numbers.NUMBER_IN_TEXT_RE.fullmatch(str(number)) else None
 
 
 @dataclass(frozen=True)

@@ -14,15 +14,11 @@ import threading
 
 from django.urls import reverse
 
+from core.rule_numbers import CITATION_RE, NUMBER_IN_TEXT_RE, parse, top_of
+
 from .choices import OFFICIAL_RULES_URL
 
-# The one grammar of a rule number as the rules write it: three digits, then sub-parts (« 466 », « 466.2.c.1 »).
-NUMBER = r"\d{3}(?:\.(?:\d{1,3}|[a-z]))*"
-NUMBER_IN_TEXT_RE = re.compile(rf"\b{NUMBER}\b")
-# What a player or an editor may type: « R466 », « r. 466.2 », « 50 » (read as « 050 »).
-NUMBER_RE = re.compile(r"^R?\.?\s*(\d{1,3})((?:\.(?:\d{1,3}|[a-z]))*)$", re.IGNORECASE)
-# « R. 466 », « R. 466.2.c » in rendered text (the space may be a non-breaking one).
-CITATION_RE = re.compile(rf"\bR\.(?:\s|&nbsp;|\u00a0|\u202f)?({NUMBER})(?![\w.]\w)")
+# The grammar of a rule number is shared with search and the worked examples (core.rule_numbers).
 # The engine's narration cites in parentheses: « (R. 467, 468.5) ».
 NOTE_RE = re.compile(r"\(R\.\s*([^)]*)\)")
 # Where a citation must not become a link: inside links, tooltips, headings and code.
@@ -33,21 +29,6 @@ SKIP_RE = re.compile(
 )
 MORE_LABEL = "Notre explication"
 OFFICIAL_LABEL = "Règles officielles"
-
-
-def parse(text: str) -> str | None:
-    """« 466.2.c », « R466 », « r. 466 » → « 466.2.c » / « 466 »; None when it is not a rule number."""
-    match = NUMBER_RE.match((text or "").strip().rstrip("."))
-    if not match:
-        return None
-    top = int(match.group(1))
-    if not 1 <= top <= 999:
-        return None
-    return f"{top:03d}{match.group(2).lower()}"
-
-
-def top_of(number: str) -> int:
-    return int(number.split(".", 1)[0])
 
 
 def numbers_in_notes(text: str) -> list[str]:
@@ -176,8 +157,8 @@ class RulesIndex:
 def get_index() -> RulesIndex:
     """The index for the current content, rebuilt when a section (or any content) is added, changed or deleted: the
     site's content version (``core.content_version.content_version``) says so without a query."""
-    from glossary.signals import in_batch
     from core.content_version import content_version
+    from glossary.signals import in_batch
 
     from .models import RuleSection
 

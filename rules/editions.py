@@ -26,8 +26,9 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from core.rule_numbers import NUMBER, NUMBER_IN_TEXT_RE
+
 from .choices import CURRENT_RULES_VERSION, INDEXED_EDITIONS, RULES_VERSION_NAMES
-from .citations import NUMBER, NUMBER_IN_TEXT_RE
 
 EDITIONS_DIR = Path(__file__).resolve().parent / "content" / "editions"
 

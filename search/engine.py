@@ -19,6 +19,8 @@ from functools import cached_property, lru_cache
 from django.db import connection, transaction
 from django.utils import timezone
 
+from core import rule_numbers
+
 from . import ranking, registry, synonyms
 from .backends import Plan, current
 from .models import SearchDocument, SearchToken, SearchWord
@@ -31,14 +33,6 @@ MAX_RESULTS = 100
 TOKEN_LENGTH = SearchToken._meta.get_field("token").max_length  # longer tokens are not counted (none in the content)
 INDEX_FIELDS = ("index_title", "index_keywords", "index_body")
 TAG_RE = re.compile(r"<[^>]*>")
-# « 459 », « R459 », « R. 468.1 », « règle 103.b »: a number of the Core Rules, answered by its section. A bare
-# number needs three digits (« 2 » is no rule); after « R » or « règle » one to three will do.
-RULE_NUMBER_RE = re.compile(
-    r"^\s*(?:(?:r|r[eè]gles?)\s*\.?\s*(\d{1,3}(?:\.(?:\d{1,3}|[a-z]))*)|(\d{3}(?:\.(?:\d{1,3}|[a-z]))*))\s*\.?\s*$",
-    re.IGNORECASE,
-)
-
-
 def clean_query(query: str) -> str:
     """The query as searched: at most MAX_QUERY_LENGTH characters, control characters removed."""
     query = (query or "")[:MAX_QUERY_LENGTH]
@@ -47,8 +41,7 @@ def clean_query(query: str) -> str:
 
 def rule_number(query: str) -> str | None:
     """The rule number a query asks for (« R. 468.1 » → « 468.1 »), or None."""
-    match = RULE_NUMBER_RE.match(clean_query(query))
-    return (match.group(1) or match.group(2)) if match else None
+    return rule_numbers.asked_for(clean_query(query))
 
 
 # Words that only shape a question: « comment ça se passe », « que se passe-t-il ».
