@@ -6,7 +6,7 @@ the simulator's ``_do_x`` method, which names its rule.
 from __future__ import annotations
 
 from .effect_kinds import CONDITIONS, KINDS
-from .kinds import (
+from .vocab import (
     DURATIONS,
     KEYWORDS,
     SPEEDS,

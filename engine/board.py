@@ -10,7 +10,7 @@ from .kinds import Event, StepKind, Why, has_keyword
 from .layers import base_chars, display
 from .scenario import ScenarioError
 from .state import Obj
-from .trace import BattlefieldView, BoardView, ChainItemView, EffectView, PlayerView
+from .trace import BattlefieldView, BoardView, ChainItemView, EffectView, PlayerView, board_dict
 
 _EVENTS = {m: m.value for m in Event}
 
@@ -134,8 +134,6 @@ class Board:
         return BoardView(bfs, chain, sd, self.priority if self.items else None, w.turn_player, self.turn)
 
     def board_out(self) -> dict:
-        from .trace import board_dict
-
         d = board_dict(self.board_tuple())
         d.update(victory_score=self.sc.victory_score, mode=self.sc.mode, winner=self.winner)
         for b, v in d["battlefields"].items():

@@ -10,7 +10,7 @@ that return value to derive dependencies by trial (R. 479–482).
 
 from __future__ import annotations
 
-from .kinds import REPLACEABLE_EVENTS, TRIGGER_EVENTS, Kind, Param, keyword_base
+from .vocab import REPLACEABLE_EVENTS, TRIGGER_EVENTS, Kind, Param, keyword_base
 
 # --------------------------------------------------------------------------- apply functions
 # Each returns what the effect did; it must be deterministic and only touch ``ch``.

@@ -21,6 +21,7 @@ from .kinds import (
     KINDS,
     OBJECT_TYPES,
     PRINTED_POWER_RANGE,
+    PRODUCE,
     TOPICS,
     VICTORY_SCORES,
     XP_RANGE,
@@ -231,12 +232,10 @@ def _check_param(p: Param, v: Any, path: str, ids: dict[str, set[str]]) -> Any:
             raise ScenarioError(f"{path} : « base » ou l'identifiant d'un champ de bataille est attendu (reçu « {v} »)")
         return v
     if t == "produce":
-        from .kinds import _PRODUCE
-
         items = _list(v, path, 8)
         for i, x in enumerate(items):
-            if x not in _PRODUCE:
-                raise ScenarioError(f"{path}[{i}] : action inconnue « {x} » (attendu : {', '.join(_PRODUCE)})")
+            if x not in PRODUCE:
+                raise ScenarioError(f"{path}[{i}] : action inconnue « {x} » (attendu : {', '.join(PRODUCE)})")
         return tuple(items)
     raise ScenarioError(f"{path} : type de paramètre inconnu")  # pragma: no cover
 

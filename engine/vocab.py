@@ -1,0 +1,419 @@
+"""The base of the engine's vocabulary: zones, topics, durations, layers, events, trace steps,
+reasons and keywords — each declared once, with its French label and its rule.  Effect kinds
+(``effect_kinds``) and actions (``actions``) are built on it; ``kinds`` gathers all three.
+
+This is the ONE place that says what a name means.  The enums below are ``StrEnum``s: a member *is*
+its string value (so scenario files and JSON stay plain text), and carries ``label`` (French, what a
+player reads) and ``doc`` (one line citing the Core Rules v1.4 number it comes from).  Adding an
+effect kind means adding one entry to ``KINDS``; adding an action means one entry in ``ACTIONS`` and
+one ``_do_<name>`` method in the simulator.
+
+An apply function receives the effect's parameters, the characteristics of the affected object
+(mutable, see ``layers.Chars``) and an environment giving read access to other objects; it changes
+the characteristics and returns *what the effect did* (a hashable value).  The layer engine uses
+that return value to derive dependencies by trial (layers and dependency, R. 475–482).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+# Bounds of the numbers a situation may state, declared once: the scenario loader, « Et si… ? » and the
+# sandbox all read them (a printed Might beyond these is no card of the game).
+PRINTED_POWER_RANGE = (-10, 20)
+XP_RANGE = (0, 20)
+COUNT_RANGE = (0, 99)  # points, cards in hand, deck, runes, trash, cost, damage
+
+class Vocab(StrEnum):
+    """A name of the vocabulary: its value, a French ``label`` and a ``doc`` line citing its rule."""
+
+    def __new__(cls, value: str, label: str = "", doc: str = ""):
+        obj = str.__new__(cls, value)
+        obj._value_ = value
+        obj.label = label
+        obj.doc = doc
+        return obj
+
+    @classmethod
+    def labels(cls) -> dict[str, str]:
+        return {m.value: m.label for m in cls}
+
+    @classmethod
+    def values(cls) -> tuple[str, ...]:
+        return tuple(m.value for m in cls)
+
+
+class Layer(Vocab):
+    """The four layers of the 2026-10 edition (R. 479), applied in this order; French names from the
+    official French v1.4 (477.x), which had folded copy into the first layer."""
+
+    COPY = "copy", "1. Copie", "R. 479.1 : les effets de copie fixent d'abord les valeurs copiables"
+    CHARACTERISTICS = (
+        "characteristics",
+        "2. Effets affectant les types",
+        "R. 479.2 : nom, type, tags, contrôleur, coût, domaine, puissance de base",
+    )
+    ABILITIES = (
+        "abilities",
+        "3. Effets affectant les compétences",
+        "R. 479.3 : mots-clés et compétences donnés, retirés ou remplacés",
+    )
+    NUMERIC = "numeric", "4. Arithmétique", "R. 479.4 : augmentations, puis réductions (R. 479.4.e)"
+
+
+class Stage(Vocab):
+    INCREASE = "increase", "augmentations", "R. 479.4.e.1 : les augmentations avant les réductions"
+    DECREASE = "decrease", "réductions", "R. 479.4.e.2 : les réductions après les augmentations"
+
+
+class Zone(Vocab):
+    BASE = "base", "la base", "R. 105–108 : la base de chaque joueur, sur le plateau"
+    BATTLEFIELD = "battlefield", "le champ de bataille", "R. 169 : un champ de bataille, sur le plateau"
+    HAND = "hand", "la main", "R. 105–108 : zone hors du plateau"
+    DECK = "deck", "le deck", "R. 105–108 : le deck principal, hors du plateau"
+    DISCARD = "discard", "la Défausse", "R. 105–108 : la Défausse (trash), hors du plateau"
+    BANISHED = "banished", "le Bannissement", "R. 105–108 : le Bannissement, hors du plateau"
+    RUNE_DECK = "rune_deck", "le deck de runes", "R. 161.2 : les runes hors du plateau ; une rune recyclée y retourne"
+    FACEDOWN = (
+        "facedown",
+        "face cachée",
+        "R. 107.3, 422.1 : la zone face cachée d'un champ de bataille (une carte au plus), qui n'est pas un lieu",
+    )
+    CHAIN = "chain", "sur la chaîne", "R. 325 : une carte jouée attend là de se résoudre"
+
+
+class Topic(Vocab):
+    LAYERS = "couches", "Couches et dépendances", "R. 475–482"
+    POWER = "puissance", "Calculs de puissance", "R. 701, 706"
+    REPLACEMENT = "remplacement", "Effets de remplacement", "R. 367"
+    LEVEL_XP = "niveau-xp", "Niveau et XP", "R. 728, 824"
+    MOVEMENT = "deplacement", "Déplacements", "R. 447–460"
+    CHAIN = "chaine", "La chaîne", "R. 325–348"
+    COMBAT = "combat", "Combat", "R. 461–468"
+    SCORE = "score", "Score et victoire", "R. 469–474"
+
+
+class Duration(Vocab):
+    PERMANENT = "permanent", "tant que sa source est active", "R. 363 : effet d'une compétence passive"
+    TURN = "turn", "ce tour", "R. 317 : prend fin pendant la phase de fin du tour"
+    COMBAT = "combat", "ce combat", "R. 468 : prend fin à l'étape de résolution du combat"
+
+
+class Speed(Vocab):
+    NORMAL = "normal", "normale", "R. 316 : seulement dans sa phase principale, chaîne vide, hors confrontation"
+    ACTION = "action", "Action", "R. 806 : aussi pendant une confrontation, avec la focalisation, chaîne vide"
+    REACTION = "reaction", "Réaction", "R. 813 : à tout moment où le joueur a la priorité, même sur une chaîne ouverte"
+    TRIGGER = "trigger", "compétence déclenchée", "R. 383.3 : mise sur la chaîne après le nettoyage, sans être jouée"
+
+
+class Mode(Vocab):
+    DUEL = "duel", "Duel", "R. 487 : deux joueurs, 8 points pour gagner"
+    MATCH = "match", "Match", "R. 488 : duel en plusieurs parties, 8 points par partie"
+    FFA = "ffa", "Chacun pour soi", "R. 489–490 : 8 points pour gagner"
+    TEAMS = "2v2", "Deux contre deux", "R. 491 : 11 points pour gagner"
+
+
+VICTORY_SCORES = {"duel": 8, "match": 8, "ffa": 8, "2v2": 11}
+
+
+class StepKind(Vocab):
+    """The kinds of trace step; ``label`` is what the web shows (« Étape 3 : Application »)."""
+
+    SETUP = "setup", "Situation de départ", "la situation donnée par le scénario"
+    ACTION = "action", "Action", "une action d'un joueur ou du jeu"
+    INSTRUCTION = "instruction", "Instruction", "R. 340 : une instruction d'un sort qui se résout"
+    OBJECT = "object", "Calcul d'un objet", "R. 475–482 : calcul des caractéristiques d'un objet"
+    LAYER = "layer", "Couche", "R. 475–482 : une couche du calcul"
+    APPLY = "apply", "Application d'un effet", "R. 475–482 : un effet s'applique"
+    SKIP = "skip", "Effet écarté", "un effet considéré qui ne s'applique pas"
+    REEXAMINE = "reexamine", "Réexamen", "R. 475–482 : retour à une couche antérieure"
+    CONDITION = "condition", "Condition", "R. 720 : un texte devient actif ou inactif"
+    EVENT = "event", "Événement", "ce qui vient de se produire"
+    REPLACEMENT = "replacement", "Remplacement", "R. 367 : un effet de remplacement"
+    CHOICE = "choice", "Choix d'un joueur", "une décision prise par un joueur"
+    QUERY = "query", "Question", "on consulte l'état du jeu"
+    CHAIN = "chain", "Chaîne", "R. 327–340 : un élément ajouté à la chaîne ou résolu"
+    PRIORITY = "priority", "Priorité et focalisation", "R. 311 : qui peut agir maintenant"
+    CLEANUP = "cleanup", "Nettoyage", "R. 318–323 : victoire, morts, champs de bataille vides, combats en attente"
+    COMBAT = "combat", "Combat", "R. 461–468 : une étape du combat"
+    ASSIGN = "assign", "Répartition des dégâts", "R. 467 : un joueur répartit ses dégâts de combat"
+    SCORE = "score", "Score", "R. 469–474 : conquête, occupation, point final"
+    PHASE = "phase", "Phase du tour", "R. 315–317 : début, phase principale, fin du tour"
+    RESULT = "result", "Résultat", "l'état final"
+
+
+STEP_KIND_LABELS = StepKind.labels()
+
+
+class Why(Vocab):
+    """Structured « pourquoi ? » of a damage assignment or a scoring decision (``why.code``)."""
+
+    TANK_FIRST = "tank_first", "Tank : doit recevoir des dégâts mortels avant les autres unités", "R. 815"
+    BACKLINE_LAST = "backline_last", "Arrière-ligne : ne reçoit des dégâts qu'après toutes les autres unités", "R. 826"
+    LETHAL_FIRST = "lethal_first", "des dégâts mortels à une unité avant de passer à la suivante", "R. 467"
+    EXCESS_ON_LAST = "excess_on_last", "l'excédent de dégâts reste sur la dernière unité", "R. 467"
+    NOT_ENOUGH = "not_enough", "il ne reste pas assez de dégâts pour que cette unité meure", "R. 467"
+    ONLY_CANDIDATE = "only_candidate", "seule unité possible à ce moment", "R. 467"
+    CHOSEN = "chosen", "choix du joueur qui répartit, parmi les unités permises", "R. 467"
+    ANY_ORDER = "any_order", "toutes ces unités reçoivent des dégâts mortels : l'ordre ne change rien", "R. 467"
+    STUNNED = "stunned", "étourdie : n'inflige pas de dégâts de combat", "R. 424"
+    NEGATIVE_MIGHT = "negative_might", "une puissance négative compte pour 0", "R. 467"
+    CONQUER = "conquer", "conquête : prend le contrôle d'un champ de bataille pas encore marqué ce tour", "R. 471"
+    HOLD = "hold", "occupation : contrôle le champ de bataille pendant sa phase de début", "R. 471"
+    ALREADY_SCORED = "already_scored", "aucun point : champ de bataille déjà marqué ce tour par ce joueur", "R. 471"
+    FINAL_BY_HOLD = "final_by_hold", "point final par occupation : toujours accordé", "R. 473"
+    FINAL_ALL_SCORED = (
+        "final_all_scored",
+        "point final par conquête : chaque champ de bataille a été marqué ce tour",
+        "R. 473",
+    )
+    FINAL_REFUSED = (
+        "final_refused",
+        "point final refusé : tous les champs de bataille n'ont pas été marqués ce tour → pioche",
+        "R. 473",
+    )
+    POINT = "point", "un point de victoire", "R. 471"
+    BURN_OUT = (
+        "burn_out",
+        "Exténuation : deck vide, la Défausse y est mélangée et l'adversaire gagne un point",
+        "R. 432",
+    )
+    TEMPORARY = (
+        "temporary",
+        "Temporaire : meurt au début de la phase de début de son contrôleur, avant le score",
+        "R. 816",
+    )
+    HUNT = "hunt", "Chasse : gagne de l'XP quand elle conquiert ou occupe", "R. 823"
+    EMPTY_BATTLEFIELD = (
+        "empty_battlefield",
+        "plus aucune unité de son contrôleur : le champ de bataille perd son contrôleur au nettoyage",
+        "R. 190.4.c, 323.5",
+    )
+
+
+WHY_LABELS = Why.labels()
+WHY_RULES = {m.value: m.doc for m in Why}
+
+# Compatibility names (read by the web layer): plain tuples and dicts derived from the enums.
+LAYERS = Layer.values()
+LAYER_LABELS = Layer.labels()
+# A layer's calculation steps, in order (increases come before decreases, R. 475–482).
+STAGES: tuple[tuple[str, str | None], ...] = (
+    ("copy", None),
+    ("characteristics", None),
+    ("abilities", None),
+    ("numeric", "increase"),
+    ("numeric", "decrease"),
+)
+STEP_LABELS = Stage.labels()  # labels of a layer's stages (not of trace step kinds: STEP_KIND_LABELS)
+
+BOARD_ZONES = ("base", "battlefield")
+ZONES = Zone.values()
+ZONE_LABELS = Zone.labels()
+OBJECT_TYPES = ("unit", "gear", "token", "battlefield", "spell", "rune")
+DURATIONS = Duration.values()
+DURATION_LABELS = Duration.labels()
+TOPICS = Topic.values()
+TOPIC_LABELS = Topic.labels()
+SPEEDS = tuple(v for v in Speed.values() if v != "trigger")  # a scenario casts at these speeds
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of an effect kind or action, with its type and bounds."""
+
+    name: str
+    type: str  # int | bool | str | object | player | effect | keywords | enum | produce | objects
+    label: str
+    required: bool = True
+    default: Any = None
+    min: int | None = None
+    max: int | None = None
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Kind:
+    """An effect kind: label, category, layer and the function applying it."""
+
+    name: str
+    label: str
+    category: str  # continuous | replacement | triggered | activated
+    layer: str | None = None
+    step: str | None = None
+    characteristic: str | None = None
+    params: tuple[Param, ...] = ()
+    apply: Callable[..., Any] | None = None
+    reads: Callable[[dict], tuple[str, ...]] = field(default=lambda p: ())
+
+
+# --------------------------------------------------------------------------- keywords
+
+_KW_RE = re.compile(r"^(.*?)(?:\s+(-?\d+))?$")
+
+
+def keyword_base(keyword: str) -> str:
+    """« Bouclier 2 » → « Bouclier »."""
+    return _KW_RE.match(keyword.strip()).group(1)
+
+
+def keyword_number(keyword: str, default: int = 1) -> int:
+    """« Bouclier 2 » → 2 ; « Bouclier » → 1."""
+    m = _KW_RE.match(keyword.strip())
+    return int(m.group(2)) if m.group(2) else default
+
+
+@dataclass(frozen=True)
+class KeywordRule:
+    """What a keyword does in the engine, with its rule (Core Rules v1.4, 801–829)."""
+
+    label: str
+    explanation: str
+    rule: str = ""
+    # When set, the keyword creates an implicit numeric increase of N while the condition holds.
+    numeric_while: str | None = None
+
+
+KEYWORDS = {
+    "Bouclier": KeywordRule("Bouclier", "en défense, ajoute N à la puissance", "R. 814", numeric_while="defending"),
+    "Assaut": KeywordRule("Assaut", "en attaque, ajoute N à la puissance", "R. 807", numeric_while="attacking"),
+    "Chasse": KeywordRule("Chasse", "quand elle conquiert ou occupe, son contrôleur gagne N XP", "R. 823"),
+    "Gank": KeywordRule("Gank", "peut se déplacer d'un champ de bataille à un autre", "R. 810"),
+    "Protection": KeywordRule(
+        "Protection", "viser cette unité coûte N essence runique de plus à un adversaire", "R. 809"
+    ),
+    "Tank": KeywordRule("Tank", "doit recevoir des dégâts mortels avant les autres unités", "R. 815"),
+    "Arrière-ligne": KeywordRule("Arrière-ligne", "reçoit des dégâts de combat en dernier", "R. 826"),
+    "Agonie": KeywordRule("Agonie", "sa compétence se déclenche quand elle meurt", "R. 808"),
+    "Temporaire": KeywordRule("Temporaire", "meurt au début de la phase de début de son contrôleur", "R. 816"),
+    "Accélération": KeywordRule("Accélération", "en payant ce coût, elle arrive prête", "R. 805"),
+    "Caché": KeywordRule("Caché", "se cache face cachée pour [A] ; se joue un tour suivant sans son coût de base",
+                         "R. 811"),
+}
+
+
+def has_keyword(keywords: tuple[str, ...], base: str) -> bool:
+    """Whether a keyword is present, whatever its number (condition `has_keyword`, M4)."""
+    return any(keyword_base(k) == base for k in keywords)
+
+
+PRODUCE = (
+    "heal",
+    "exhaust",
+    "recall",
+    "destroy_source",
+    "draw",
+    "create_token",
+    "die",
+    "return_to_hand",
+    "power_change",
+)
+PRODUCE_LABELS = {
+    "heal": "soigner",
+    "exhaust": "épuiser",
+    "recall": "rappeler à la base",
+    "destroy_source": "éliminer la source",
+    "draw": "piocher une carte",
+    "create_token": "créer une copie de la création",
+    "die": "mourir",
+    "return_to_hand": "renvoyer en main",
+    "power_change": "modifier la puissance",
+}
+# Events a replacement effect may change (R. 367); « recall » (R. 456) and « move » (R. 447) included.
+REPLACEABLE_EVENTS = ("die", "return_to_hand", "power_change", "create_token", "recall", "move")
+EVENT_LABELS = {
+    "die": "la mort",
+    "return_to_hand": "le renvoi en main",
+    "power_change": "la modification de puissance",
+    "create_token": "la création",
+    "draw": "la pioche",
+    "heal": "le soin",
+    "exhaust": "l'épuisement",
+    "recall": "le rappel",
+    "move": "le déplacement",
+    "destroy_source": "l'élimination",
+}
+TRIGGER_EVENTS = ("became_mighty", "buffed", "xp_gained", "died", "conquered", "held")
+
+
+class Event(Vocab):
+    """Events the engine reports (``events[].type`` and trace steps of kind ``event``)."""
+
+    BECAME_MIGHTY = "became_mighty", "devient puissante", "R. 706"
+    NO_LONGER_MIGHTY = "no_longer_mighty", "n'est plus puissante", "R. 706"
+    DIED = "died", "meurt", "R. 429"
+    DESTROYED = "destroyed", "est éliminé", "R. 429"
+    REPLACED = "replaced", "remplacement appliqué", "R. 367"
+    ADDED_TO_EVENT = "added_to_event", "action ajoutée à l'événement", "R. 367"
+    TRIGGERED = "triggered", "compétence déclenchée", "R. 383"
+    TRIGGER_RESOLVED = "trigger_resolved", "compétence déclenchée résolue", "R. 340.1, 383.3"
+    XP_GAINED = "xp_gained", "gain d'XP", "R. 728"
+    XP_SPENT = "xp_spent", "dépense d'XP", "R. 728"
+    XP_SPEND_REFUSED = "xp_spend_refused", "dépense d'XP refusée", "R. 728"
+    HEALED = "healed", "soin", "R. 468"
+    EXHAUSTED = "exhausted", "Épuiser (épuisée)", "R. 415"
+    READIED = "readied", "Préparer (prête)", "R. 315.1, 416"
+    RECALLED = "recalled", "rappel", "R. 456"
+    RETURNED_TO_HAND = "returned_to_hand", "renvoi en main", "R. 140"
+    TOKEN_CREATED = "token_created", "Création", "R. 179"
+    DREW = "drew", "pioche", "R. 414"
+    BURNED_OUT = "burned_out", "Exténuation", "R. 432"
+    BUFFED = "buffed", "buff", "R. 701"
+    POWER_CHANGED = "power_changed", "modification de puissance", "R. 475–482"
+    DOUBLING = "doubling", "doublement", "R. 475–482"
+    SWAP = "swap", "Intervertir", "R. 434, 479.4"
+    SWAP_NOTHING = "swap_nothing", "Intervertir sans effet", "R. 434, 479.4"
+    EFFECT_STARTED = "effect_started", "début d'un effet", "R. 475–482"
+    EFFECT_ENDED = "effect_ended", "fin d'un effet", "R. 475–482"
+    EXPIRED = "expired", "expiration", "R. 317"
+    ACTIVATED = "activated", "activation", "R. 376"
+    ACTIVATION_REFUSED = "activation_refused", "activation refusée", "R. 376"
+    ABILITY_RESOLVED = "ability_resolved", "compétence terminée", "R. 376"
+    COMBAT_DAMAGE = "combat_damage", "dégâts de combat", "R. 467"
+    HUNT_RESOLVED = "hunt_resolved", "Chasse", "R. 823"
+    CARD_PLAYED = "card_played", "carte jouée", "R. 349"
+    UNIT_PLAYED = "unit_played", "unité jouée", "R. 349, 805"
+    DEFENDING = "defending", "en défense", "R. 461"
+    STOPPED_DEFENDING = "stopped_defending", "ne défend plus", "R. 468"
+    ATTACKING = "attacking", "en attaque", "R. 461"
+    ATTACHED = "attached", "Équiper", "R. 435, 716"
+    DETACHED = "detached", "Déséquiper", "R. 436, 716"
+    MOVED = "moved", "déplacement", "R. 447"
+    RESOLVING = "resolving", "résolution", "R. 340"
+    NOTHING_HAPPENS = "nothing_happens", "rien ne se passe", "R. 340"
+    DAMAGED = "damaged", "dégâts", "R. 418, 323.4"
+    STUNNED = "stunned", "étourdissement", "R. 424"
+    CHAIN_ADDED = "chain_added", "ajout à la chaîne", "R. 325"
+    CHAIN_RESOLVED = "chain_resolved", "élément de la chaîne résolu", "R. 340"
+    FIZZLED = "fizzled", "cible disparue : sans effet", "R. 340"
+    PASSED = "passed", "passe", "R. 311"
+    CONTESTED = "contested", "champ de bataille contesté", "R. 447"
+    SHOWDOWN_STARTED = "showdown_started", "confrontation", "R. 341"
+    SHOWDOWN_ENDED = "showdown_ended", "fin de la confrontation", "R. 341"
+    COMBAT_STARTED = "combat_started", "combat", "R. 461"
+    COMBAT_ENDED = "combat_ended", "fin du combat", "R. 468"
+    CONTROL_GAINED = "control_gained", "prise de contrôle", "R. 188"
+    CONTROL_LOST = "control_lost", "champ de bataille sans contrôleur", "R. 190.4.c, 468.5.b"
+    CONQUERED = "conquered", "conquête", "R. 471"
+    HELD = "held", "occupation", "R. 471"
+    SCORED = "scored", "point marqué", "R. 471"
+    SCORE_REFUSED = "score_refused", "pas de point", "R. 471, 473"
+    POINT_GAINED = "point_gained", "point gagné", "R. 469"
+    GAME_WON = "game_won", "victoire", "R. 194.2, 323.1"
+    TURN_STARTED = "turn_started", "début du tour", "R. 315"
+    TURN_ENDED = "turn_ended", "fin du tour", "R. 317"
+    RUNES_CHANNELED = "runes_channeled", "canalisation", "R. 431"
+    RESOURCE_ADDED = "resource_added", "ajout à la Réserve runique", "R. 164.2, 166.1"
+    RECYCLED = "recycled", "Recycler", "R. 417.1.b"
+    COST_PAID = "cost_paid", "coût payé", "R. 357, 445"
+    POOL_EMPTIED = "pool_emptied", "Réserve runique vidée", "R. 167"
+    COST_MODIFIED = "cost_modified", "coût total déterminé", "R. 356.1–356.6"
+    HIDDEN = "hidden", "Cacher (face cachée)", "R. 422, 811"
+    HIDDEN_REMOVED = "hidden_removed", "carte cachée retirée", "R. 107.3.d, 323.6.a, 468.5.c"
+
+
+EVENT_TYPE_LABELS = Event.labels()
