@@ -11,4 +11,9 @@ class GlossaryConfig(AppConfig):
     sitemaps = "glossary.sitemaps.SITEMAPS"
 
     def ready(self):
-        from . import signals  # noqa: F401
+        # Imported here, not at the top: Django imports this module while it loads the apps, before any model
+        # exists, and these modules define or use models.
+        from . import linking, rendering, signals  # noqa: F401  (signals registers its receivers)
+
+        # Rendering sits below the models: it receives the database's glossary instead of importing it.
+        rendering.use_glossary(linking.get_glossary)

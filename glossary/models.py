@@ -9,6 +9,7 @@ from django.db import models
 
 from core.links import slug_url
 
+from .matcher import canonical
 from .rendering import MarkdownFieldsMixin
 
 SHORT_DEFINITION_MAX = 300
@@ -118,8 +119,6 @@ class Term(MarkdownFieldsMixin, models.Model):
         return key[:1].upper() if key[:1].isalpha() else "#"
 
     def clean(self):
-        from .linking import canonical
-
         if len(self.short_definition or "") > SHORT_DEFINITION_MAX:
             raise ValidationError({"short_definition": f"{SHORT_DEFINITION_MAX} caractères au plus."})
         # A form can lead to one term only.

@@ -3,7 +3,7 @@
 Inflected forms stay out of the text: they are matching data, not something to show in a snippet.
 """
 
-from .linking import strip_tooltips
+from .matcher import strip_tooltips
 from .models import Term
 from .rendering import plain_text
 

@@ -6,7 +6,6 @@ mentions one of its forms, so editors never have to re-save content by hand.
 
 from __future__ import annotations
 
-import threading
 from contextlib import contextmanager
 
 from django.apps import apps
@@ -15,10 +14,10 @@ from django.db.models.signals import post_delete, post_save, pre_save
 from django.dispatch import receiver
 
 from . import linking
+from .batch import deferral, is_dirty, mark_dirty, rendering_batch, suspended
+from .matcher import Glossary
 from .models import Term
 from .rendering import MarkdownFieldsMixin
-
-_state = threading.local()
 
 
 def markdown_models() -> list[type[models.Model]]:
@@ -46,27 +45,7 @@ def rerender_all() -> int:
         return sum(rerender(obj) for model in markdown_models() for obj in model._default_manager.all())
 
 
-def in_batch() -> bool:
-    """True while a batch of texts is rendered with a glossary and rules that cannot change meanwhile:
-    caches skip their per-text freshness check."""
-    return getattr(_state, "batch", 0) > 0
-
-
-@contextmanager
-def rendering_batch():
-    _state.batch = getattr(_state, "batch", 0) + 1
-    try:
-        yield
-    finally:
-        _state.batch -= 1
-
-
-def mark_dirty() -> None:
-    """A text or term changed while re-rendering is deferred: render everything once at the end."""
-    _state.dirty = True
-
-
-def rerender_affected(urls: set[str], probe: linking.Glossary, skip: models.Model | None = None) -> int:
+def rerender_affected(urls: set[str], probe: Glossary, skip: models.Model | None = None) -> int:
     """Render again the texts that link one of ``urls`` or mention a term of ``probe``."""
     markers = [f'href="{url}"' for url in urls]
     count = 0
@@ -81,10 +60,6 @@ def rerender_affected(urls: set[str], probe: linking.Glossary, skip: models.Mode
     return count
 
 
-def suspended() -> bool:
-    return getattr(_state, "deferred", 0) > 0
-
-
 @contextmanager
 def deferred_rerender():
     """Save many terms and texts, then render the whole site once (the content loader uses this).
@@ -92,14 +67,9 @@ def deferred_rerender():
     Texts saved meanwhile are stored without HTML; the single pass at the end renders them with every term
     and every other registered filter (rule citations) in place.
     """
-    if not suspended():
-        _state.dirty = False
-    _state.deferred = getattr(_state, "deferred", 0) + 1
-    try:
+    with deferral():
         yield
-    finally:
-        _state.deferred -= 1
-    if not suspended() and getattr(_state, "dirty", False):
+    if not suspended() and is_dirty():
         # Only when a term was saved or deleted meanwhile: an unchanged reload re-renders nothing.
         linking.invalidate()
         rerender_all()
@@ -122,12 +92,12 @@ def term_saved(sender, instance: Term, raw=False, update_fields=None, **kwargs):
         return  # only the stored HTML changed: the matcher (names, forms, definitions) is the same
     linking.invalidate()
     if suspended():
-        _state.dirty = True
+        mark_dirty()
         return
     urls = {instance.get_absolute_url()}
     if getattr(instance, "_glossary_old_url", None):
         urls.add(instance._glossary_old_url)
-    probe = linking.Glossary([linking.term_info(instance)])
+    probe = Glossary([linking.term_info(instance)])
     rerender_affected(urls, probe, skip=instance)
 
 
@@ -135,6 +105,6 @@ def term_saved(sender, instance: Term, raw=False, update_fields=None, **kwargs):
 def term_deleted(sender, instance: Term, **kwargs):
     linking.invalidate()
     if suspended():
-        _state.dirty = True
+        mark_dirty()
     else:
-        rerender_affected({instance.get_absolute_url()}, linking.Glossary())
+        rerender_affected({instance.get_absolute_url()}, Glossary())

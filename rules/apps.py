@@ -11,10 +11,12 @@ class RulesConfig(AppConfig):
     sitemaps = "rules.sitemaps.SITEMAPS"
 
     def ready(self):
+        # Imported here, not at the top: Django imports this module while it loads the apps, before any model
+        # exists, and these modules define or use models.
         from glossary.rendering import HTML_FILTERS
 
-        from . import signals  # noqa: F401
-        from .citations import link_citations
+        from . import signals  # noqa: F401  (registers its receivers)
+        from .reference_index import link_citations
 
         if link_citations not in HTML_FILTERS:
             HTML_FILTERS.append(link_citations)

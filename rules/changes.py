@@ -12,10 +12,13 @@ from pathlib import Path
 
 import yaml
 
+from core.content_version import content_version
+from glossary.models import Term
 from glossary.rendering import render_markdown
 
-from . import citations, editions
+from . import citations, editions, reference_index
 from .choices import CURRENT_RULES_VERSION, INDEXED_EDITIONS, RULES_VERSION_NAMES, Chapter
+from .models import RuleSection
 
 CHANGES_FILE = Path(__file__).resolve().parent / "content" / "changes.yaml"
 # The edition the page compares the current one with.
@@ -53,8 +56,6 @@ def _rendered(data: dict) -> dict:
 
 def rendered_text() -> dict:
     """The editors' text rendered once per content version (terms and sections change what links where)."""
-    from core.content_version import content_version
-
     version = content_version()
     cached = getattr(_cache, "text", None)
     if cached is None or cached[0] != version:
@@ -127,14 +128,10 @@ def totals() -> dict[str, int]:
 
 
 def page_context() -> dict:
-    from glossary.models import Term
-
-    from .models import RuleSection
-
     text = rendered_text()
     sections = list(RuleSection.objects.only("slug", "title", "chapter", "covers", "order"))
     by_slug = {section.slug: section for section in sections}
-    index = citations.get_index()
+    index = reference_index.get_index()
     chapters = []
     for chapter in changed_rules(sections):
         written = text["chapters"].get(chapter["slug"], {})

@@ -4,13 +4,15 @@ A rule number is a top-level number of the Core Rules (1 to 999, written with th
 « 466 ») followed by optional sub-parts: « 466.2 », « 466.2.c », « 466.2.c.1 ». Every citation written
 « R. 466.2 » in a text becomes a link to ``/regles/466.2/`` with a tooltip summarising the rule in our
 words; the rules reference (``RuleSection``) says which section explains which numbers.
+
+Plain functions and the ``RulesIndex`` class: the models use them, and ``rules.reference_index`` builds the index
+from the models, so nothing here reads the database.
 """
 
 from __future__ import annotations
 
 import html
 import re
-import threading
 
 from django.urls import reverse
 
@@ -78,10 +80,7 @@ def cited_in(*texts: str) -> list[str]:
     return seen
 
 
-# --- the index: which section explains which number --------------------------------------------------------
-
-_cache = threading.local()
-
+# --- the index: which section explains which number (filled from the database by ``rules.reference_index``) -----
 
 class RulesIndex:
     """Every section's address, numbers covered and rule summaries, read once per content version."""
@@ -152,36 +151,3 @@ class RulesIndex:
             )
 
         return CITATION_RE.sub(replace, text)
-
-
-def get_index() -> RulesIndex:
-    """The index for the current content, rebuilt when a section (or any content) is added, changed or deleted: the
-    site's content version (``core.content_version.content_version``) says so without a query."""
-    from core.content_version import content_version
-    from glossary.signals import in_batch
-
-    from .models import RuleSection
-
-    cached = getattr(_cache, "index", None)
-    if cached is not None and in_batch():
-        return cached[1]
-    version = content_version()
-    if cached is None or cached[0] != version:
-        sections = [
-            {"url": s.get_absolute_url(), "title": s.title, "covers": s.covers, "summaries": s.rule_summaries}
-            for s in RuleSection.objects.order_by("order", "slug")
-        ]
-        cached = _cache.index = (version, RulesIndex(sections))
-    return cached[1]
-
-
-def invalidate() -> None:
-    _cache.index = None
-
-
-def link_citations(markup: str, section: str | None) -> str:
-    """The Markdown filter the rules app registers with ``glossary.rendering``."""
-    if "R." not in markup:
-        return markup
-    salt = re.sub(r"[^a-z0-9]", "", (section or "").lower())[-12:] or "x"
-    return get_index().link_html(markup, salt)

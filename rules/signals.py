@@ -3,10 +3,11 @@
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
+from glossary.batch import mark_dirty, suspended
 from glossary.models import Term
-from glossary.signals import mark_dirty, markdown_models, rerender, suspended
+from glossary.signals import markdown_models, rerender
 
-from . import citations
+from . import citations, reference_index
 from .models import FAQEntry, GuideSection, RuleCitation, RuleSection
 
 
@@ -46,7 +47,7 @@ def term_saved(sender, instance: Term, raw=False, update_fields=None, **kwargs):
 @receiver(post_delete, sender=RuleSection)
 def rule_section_changed(sender, instance, raw=False, update_fields=None, **kwargs):
     """A section's numbers or summaries feed the tooltips of every « R. n »: render those texts again."""
-    citations.invalidate()
+    reference_index.invalidate()
     if raw or only_html(instance, update_fields):
         return
     if suspended():

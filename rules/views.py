@@ -12,8 +12,9 @@ from django.views.decorators.http import require_GET
 
 from examples.models import WorkedExample
 from examples.views import embedded_players
+from glossary.models import Term
 
-from . import changes, citations, editions
+from . import changes, citations, editions, reference_index
 from .choices import CURRENT_RULES_VERSION, OFFICIAL_RULES_URL, RULES_VERSION_NAMES, Chapter
 from .models import Card, Category, FAQEntry, Guide, GuideSection, RuleCitation, RuleSection
 
@@ -118,7 +119,7 @@ def card_detail(request: HttpRequest, slug: str):
 
 def cited_rules(numbers) -> list[dict]:
     """Each cited number with its link and summary, for the « Règles citées » list of a page."""
-    index = citations.get_index()
+    index = reference_index.get_index()
     rows = []
     for number in dict.fromkeys(filter(None, (citations.parse(n) for n in numbers or []))):
         found = index.summary_for(number)
@@ -154,8 +155,6 @@ def rule_section(request: HttpRequest, slug: str):
     guide_sections = (GuideSection.objects.filter(pk__in=citing(section, "section"))
                       .select_related("guide").order_by("guide__order", "order"))
     terms = {term.pk: term for term in section.terms.all()}
-    from glossary.models import Term
-
     for term in Term.objects.filter(pk__in=citing(section, "term")):
         terms.setdefault(term.pk, term)
     examples = {example.pk: example for example in section.examples.all()}
@@ -186,7 +185,7 @@ def rule_section(request: HttpRequest, slug: str):
 def rule_number(request: HttpRequest, number: str):
     """``/regles/466.2.c/`` → the section that explains rule 466, at that rule's line when it has one."""
     parsed = citations.parse(number)
-    url = parsed and citations.get_index().url_for(parsed)
+    url = parsed and reference_index.get_index().url_for(parsed)
     if not url:
         raise Http404(f"Aucune section des règles n'explique la règle « {number[:20]} ».")
     return redirect(url)
@@ -211,7 +210,7 @@ def rule_in_edition(request: HttpRequest, edition: str, number: str):
     change = mapping and mapping.get(parsed)
     if not change:
         raise Http404(f"L'édition {edition} des règles n'a pas de règle « {number[:20]} ».")
-    index = citations.get_index()
+    index = reference_index.get_index()
     if change.target:
         url = index.url_for(change.target)
         if url:

@@ -15,10 +15,12 @@
 """
 
 from django import template
-from django.utils.html import strip_tags
+from django.utils.html import escape, strip_tags
 from django.utils.safestring import mark_safe
 
-from glossary.linking import get_glossary, once_per_page, strip_tooltips
+from glossary.linking import get_glossary
+from glossary.matcher import once_per_page, strip_tooltips
+from glossary.rendering import HTML_FILTERS
 
 register = template.Library()
 
@@ -44,10 +46,6 @@ def glossary_plain(value):
 @register.filter(is_safe=True)
 def rule_references(numbers, key="regles"):
     """Rule numbers → « R. n » citations, passed through the registered HTML filters."""
-    from django.utils.html import escape
-
-    from glossary.rendering import HTML_FILTERS
-
     markup = ", ".join(f"R.\u00a0{escape(str(number))}" for number in numbers or [])
     for html_filter in HTML_FILTERS:
         markup = html_filter(markup, f"{key}:{markup}")

@@ -6,7 +6,7 @@ from itertools import count
 
 from django.utils.text import slugify
 
-from glossary.linking import Glossary, TermInfo
+from glossary.matcher import Glossary, TermInfo
 from glossary.models import Term
 
 _seq = count(1)

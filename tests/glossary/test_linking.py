@@ -3,7 +3,8 @@
 import re
 import unicodedata
 
-from glossary.linking import strip_tooltips
+from glossary.loader import read_terms
+from glossary.matcher import Glossary, TermInfo, once_per_page, strip_tooltips
 from glossary.rendering import render_markdown
 
 from .factories import glossary, info
@@ -181,9 +182,6 @@ def test_words_inside_attributes_never_link():
 
 def shipped_glossary():
     """The glossary as the shipped content declares it (forms, capitals, phrases that are not the term)."""
-    from glossary.linking import Glossary, TermInfo
-    from glossary.loader import read_terms
-
     return Glossary(
         TermInfo(entry["slug"], entry["name"], f"/glossaire/{entry['slug']}/", "définition",
                  (entry["name"], *(entry.get("forms") or [])), bool(entry.get("match_case")),
@@ -218,8 +216,6 @@ def test_a_phrase_that_is_not_the_term_also_keeps_shorter_terms_out():
 
 
 def test_a_page_of_sections_links_each_term_once():
-    from glossary.linking import once_per_page
-
     first = render_markdown("Une unité et une couche.", glossary=GLOSSARY, section="a")
     second = render_markdown("Une autre unité, un horodatage.", glossary=GLOSSARY, section="b")
     page = once_per_page(f"<section>{first}</section><section>{second}</section>")

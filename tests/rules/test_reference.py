@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from examples.models import WorkedExample
 from glossary.models import Term
-from rules import citations, editions
+from rules import citations, editions, reference_index
 from rules.changes import CHANGES_FILE
 from rules.choices import CURRENT_RULES_VERSION, Chapter
 from rules.loader import Loader
@@ -61,7 +61,7 @@ def test_every_chapter_and_every_keyword_has_a_section(shipped):
 
 
 def test_every_cited_rule_resolves_to_a_section(shipped, client):
-    index = citations.get_index()
+    index = reference_index.get_index()
     cited = set(RuleCitation.objects.values_list("number", flat=True))
     for model, fields in ((FAQEntry, ["short_answer_html", "explanation_html", "example_html"]),
                           (GuideSection, ["body_html"]), (RuleSection, ["body_html"]), (Term, ["explanation_html"])):
