@@ -20,10 +20,13 @@ from pathlib import Path
 import yaml
 from django.db import models, transaction
 
+from core.bulk import bulk_change
 from engine import ScenarioError
 from examples.models import WorkedExample
 from examples.paths import SCENARIOS_DIR
-from glossary.loader import digest
+from glossary.loader import digest, load_terms
+from glossary.models import Term
+from glossary.signals import deferred_rerender
 
 from . import citations
 from .choices import Chapter
@@ -225,8 +228,6 @@ class Loader:
 
     def load_reference(self):
         """The rules reference: one file per section in ``reference/``."""
-        from glossary.models import Term
-
         for path in sorted((self.content_dir / "reference").glob("*.yaml")):
             data = read_yaml(path)
             if data.get("chapter") not in Chapter.values:
@@ -287,15 +288,13 @@ class Loader:
                 self.remember("faq", data["slug"], digest(shipped), obj)
 
     def load_all(self) -> Counter:
-        from glossary.signals import deferred_rerender
-
         # Every text is rendered once, at the end, with all terms and rule sections in place. No transaction around
         # the whole load: each object is written in its own (``sync``), so a load under traffic never holds the
         # database's write lock for long; a reader may meanwhile see some items already updated, others not yet.
-        with deferred_rerender():
-            # Glossary terms first: the texts loaded after them are rendered with their links at once.
-            for loader in extra_loaders():
-                loader(self)
+        # The search index follows once, at the end of the bulk change, with the rendered texts.
+        with bulk_change(), deferred_rerender():
+            # Glossary terms first: the texts that link them are all rendered at the end of the block.
+            load_terms(self)
             self.load_categories()
             self.load_cards()
             self.load_examples()
@@ -305,11 +304,3 @@ class Loader:
             self.load_faq()
         return self.stats
 
-
-def extra_loaders() -> list[Callable[[Loader], None]]:
-    """Loaders of other apps (the glossary) that run before the rules content."""
-    try:
-        from glossary.loader import load_terms
-    except ImportError:
-        return []
-    return [load_terms]

@@ -9,9 +9,9 @@ class SearchConfig(AppConfig):
     verbose_name = "Recherche"
 
     def ready(self):
-        from . import registry
+        from . import indexing
 
-        registry.connect()
+        indexing.connect()
         post_migrate.connect(drop_orphans, sender=self)
 
 

@@ -445,7 +445,7 @@ def count_tokens(added: Iterable[set[str]] = (), removed: Iterable[set[str]] = (
 def index_document(kind: str, key: str, title: str, url: str, text: str, extra: dict | None = None) -> None:
     """Store (or replace) one document and bring the full-text index in step; an unchanged one costs a read."""
     doc = make_document(kind, key, title, url, text, extra)
-    fields = ["title", "url", "text", "answer_html", "index_title", "index_answer", "index_keywords", "index_body"]
+    fields = STORED_FIELDS
     stored = SearchDocument.objects.filter(kind=doc.kind, key=doc.key).values("pk", *fields).first()
     if stored and all(stored[name] == getattr(doc, name) for name in fields):
         return
@@ -461,6 +461,25 @@ def index_document(kind: str, key: str, title: str, url: str, text: str, extra: 
         count_tokens(added=[held_tokens(*(getattr(doc, name) for name in INDEX_FIELDS))],
                      removed=[held_tokens(*(stored[name] for name in INDEX_FIELDS))] if stored else [])
         learn_words(title, text, keywords_of(extra or {}), english=(str((extra or {}).get("english") or ""),))
+
+
+STORED_FIELDS = ("title", "url", "text", "answer_html", "index_title", "index_answer", "index_keywords", "index_body")
+
+
+def index_changed(documents: list[tuple]) -> int:
+    """Index those of ``documents`` whose stored version differs (or is missing), in one bulk write."""
+    if not documents:
+        return 0
+    made = {(doc.kind, doc.key): doc for doc in (make_document(*document) for document in documents)}
+    changed = dict(zip(made, documents, strict=True))
+    keys = list(made)
+    for part in range(0, len(keys), 500):
+        for stored in SearchDocument.objects.filter(key__in=[key for _kind, key in keys[part:part + 500]]).values(
+                "kind", "key", *STORED_FIELDS):
+            doc = made.get((stored["kind"], stored["key"]))
+            if doc is not None and all(stored[name] == getattr(doc, name) for name in STORED_FIELDS):
+                changed.pop((doc.kind, doc.key), None)
+    return index_documents(list(changed.values())) if changed else 0
 
 
 def index_documents(documents: list[tuple], replace: bool = False) -> int:

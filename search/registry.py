@@ -13,7 +13,8 @@ An app also declares what each of its kinds is for (``search_kinds = "app.module
 (``search.ranking.Role``: answer, explanation, definition, card_text, illustration) that decides how much
 the kind weighs for each kind of query. Search itself names no content kind.
 
-This app imports no content model: it only follows those declarations and keeps the table in step.
+This app imports no content model: it only follows those declarations (this module) and keeps the table in step
+(``search.indexing``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.apps import apps
-from django.db.models.signals import post_delete, post_save
 from django.utils.module_loading import import_string
 
 DOCUMENTS: dict[type, tuple[str, Callable]] = {}
@@ -54,23 +54,6 @@ def documents_of(instance) -> list[tuple]:
     return made if isinstance(made, list) else [made]
 
 
-def index_on_save(sender, instance, raw=False, **kwargs):
-    if raw or sender not in DOCUMENTS:
-        return
-    from .engine import index_document
-
-    for document in documents_of(instance):
-        index_document(*document)
-
-
-def unindex_on_delete(sender, instance, **kwargs):
-    if sender not in DOCUMENTS:
-        return
-    from .engine import remove_document
-
-    remove_document(DOCUMENTS[sender][0], str(instance.pk))
-
-
 def all_documents() -> list[tuple]:
     """Every document of every registered model, once each (a guide also yields its sections)."""
     found: dict[tuple[str, str], tuple] = {}
@@ -79,17 +62,3 @@ def all_documents() -> list[tuple]:
             for document in documents_of(instance):
                 found[(document[0], str(document[1]))] = document
     return list(found.values())
-
-
-def rebuild() -> int:
-    """Index the whole site again from the registered models (``manage.py rebuild_search_index``)."""
-    from .engine import index_documents
-
-    return index_documents(all_documents(), replace=True)
-
-
-def connect() -> None:
-    collect()
-    post_save.connect(index_on_save, dispatch_uid="search-index-on-save")
-    post_delete.connect(unindex_on_delete, dispatch_uid="search-unindex-on-delete")
-

@@ -62,38 +62,90 @@ def page(context):
     yield page
 
 
-_loaded_sqlite = {}  # the test database right after one real load of the content, kept in memory
+class ContentSnapshot:
+    """The rows one real load of the shipped content added, kept in memory to be put back in milliseconds.
+
+    Loading renders every text and runs every scenario (many seconds). The first test of a process that asks for
+    the content runs the loader itself; the rows it added (tables that were empty before) are copied, and later
+    tests get the same rows inserted again, inside their own transaction or, for live-server tests, committed
+    and emptied afterwards like any row. PostgreSQL copies with COPY; SQLite with plain INSERTs. Sequences are
+    moved past the copied keys; the full-text index is rebuilt from the documents table.
+    """
+
+    def __init__(self, tables: dict[str, tuple[list[str], object]]):
+        self.tables = tables
+
+    @staticmethod
+    def counts(connection) -> dict[str, int]:
+        with connection.cursor() as cursor:
+            found = {}
+            for table in connection.introspection.django_table_names(only_existing=True, include_views=False):
+                cursor.execute(f"SELECT COUNT(*) FROM {connection.ops.quote_name(table)}")
+                found[table] = cursor.fetchone()[0]
+            return found
+
+    @classmethod
+    def take(cls, connection, before: dict[str, int]) -> ContentSnapshot | None:
+        after = cls.counts(connection)
+        if any(before[table] and after[table] != before[table] for table in before):
+            return None  # the loader changed a table that already had rows: no copy, load each time
+        tables = {}
+        with connection.cursor() as cursor:
+            for table in sorted(name for name in after if after[name] and not before[name]):
+                quoted = connection.ops.quote_name(table)
+                if connection.vendor == "postgresql":
+                    with cursor.cursor.copy(f"COPY {quoted} TO STDOUT") as copy:
+                        tables[table] = ([], b"".join(bytes(block) for block in copy))
+                else:
+                    cursor.execute(f"SELECT * FROM {quoted}")
+                    tables[table] = ([column[0] for column in cursor.description], cursor.fetchall())
+        return cls(tables)
+
+    def restore(self, connection) -> None:
+        from django.apps import apps
+        from django.core.management.color import no_style
+        from django.db import transaction
+
+        from search.backends import current
+        from search.models import SearchDocument
+
+        with transaction.atomic(using=connection.alias), connection.cursor() as cursor:
+            for table, (columns, rows) in self.tables.items():
+                quoted = connection.ops.quote_name(table)
+                if connection.vendor == "postgresql":
+                    with cursor.cursor.copy(f"COPY {quoted} FROM STDIN") as copy:
+                        copy.write(rows)
+                else:
+                    names = ", ".join(connection.ops.quote_name(column) for column in columns)
+                    marks = ", ".join(["%s"] * len(columns))
+                    cursor.executemany(f"INSERT INTO {quoted} ({names}) VALUES ({marks})", rows)
+            models = [model for model in apps.get_models(include_auto_created=True)
+                      if model._meta.db_table in self.tables]
+            for sql in connection.ops.sequence_reset_sql(no_style(), models):
+                cursor.execute(sql)
+            current().refresh(list(SearchDocument.objects.values_list("pk", flat=True)))
+
+
+_snapshots: dict[str, ContentSnapshot] = {}
 
 
 @pytest.fixture
 def site_content(db):
-    """The shipped content, loaded the way `make run` loads it.
-
-    Loading renders every text and runs every scenario (seconds). Tests that commit for real (browser tests
-    against live_server, where the database is emptied after each test) on SQLite load it once, keep a copy of
-    the whole database with SQLite's backup API and put that copy back for the next test: the same rows,
-    in milliseconds. Tests inside a transaction, and every test on PostgreSQL, run the loader itself.
-    """
-    import sqlite3
-
+    """The shipped content, loaded the way `make run` loads it (once per process, then copied: ContentSnapshot)."""
     from django.db import connection
 
+    from core.content_version import bump_content_version
     from rules.loader import Loader
 
-    if connection.vendor != "sqlite" or connection.in_atomic_block:
-        Loader().load_all()
-        return
-    connection.ensure_connection()
-    if "copy" in _loaded_sqlite:
-        from core.content_version import bump_content_version
-
-        _loaded_sqlite["copy"].backup(connection.connection)
+    before = ContentSnapshot.counts(connection)
+    snapshot = _snapshots.get(connection.vendor)
+    if snapshot is not None and not any(before[table] for table in snapshot.tables):
+        snapshot.restore(connection)
         bump_content_version()  # rows put back without a signal
         return
-    Loader().load_all()
-    copy = sqlite3.connect(":memory:", check_same_thread=False)
-    connection.connection.backup(copy)
-    _loaded_sqlite["copy"] = copy
+    Loader().load_all()  # the first time, or when the test made rows of its own first
+    if snapshot is None and (taken := ContentSnapshot.take(connection, before)) is not None:
+        _snapshots[connection.vendor] = taken
 
 
 @pytest.fixture

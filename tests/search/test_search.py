@@ -181,7 +181,7 @@ def test_any_text_is_searched_without_error(query):
 
 
 @pytest.mark.parametrize(("query", "number"), [("459", "459"), ("R459", "459"), ("R. 459.2", "459.2"),
-                                               ("règle 103.b", "103.b"), ("r5", "5"), ("2", None),
+                                               ("règle 103.b", "103.b"), ("r5", "005"), ("2", None),
                                                ("4591", None), ("459 bouclier", None)])
 def test_rule_numbers_are_recognised(query, number):
     assert search.rule_number(query) == number
