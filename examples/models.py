@@ -7,21 +7,20 @@ import hashlib
 from django.core.exceptions import ValidationError
 from django.db import models
 
+import engine
 from core.links import slug_url
+from engine import kinds
+
+from . import player
 
 
 class WorkedExample(models.Model):
     """A worked example: a scenario the engine resolves, shown step by step by the example player."""
 
-    class Topic(models.TextChoices):
-        LAYERS = "couches", "Couches, dépendances et horodatages"
-        POWER = "puissance", "Calculs de puissance"
-        REPLACEMENT = "remplacement", "Effets de remplacement"
-        LEVEL = "niveau-xp", "Niveau, XP et résolution"
-        MOVEMENT = "deplacement", "Déplacements"
-        CHAIN = "chaine", "La chaîne et la priorité"
-        COMBAT = "combat", "Combat"
-        SCORE = "score", "Score et victoire"
+    # The engine's topics (``engine.kinds.Topic``) are the one list: a scenario file names one of them, and the page,
+    # the admin and the JSON API show the same label.
+    Topic = models.TextChoices("Topic", [(topic.name, (topic.value, topic.label)) for topic in kinds.Topic],
+                               module=__name__, qualname="WorkedExample.Topic")
 
     slug = models.SlugField("identifiant", unique=True, max_length=80)
     title = models.CharField("titre", max_length=200)
@@ -55,10 +54,6 @@ class WorkedExample(models.Model):
     def clean(self):
         """Refuse a scenario the engine refuses, with the engine's French message: a malformed file, and also
         a game the rules forbid (moving an exhausted unit, Ganking without the keyword…), found by playing it."""
-        import engine
-
-        from . import player
-
         try:
             player.compute(self.scenario)  # cached by text: saving right after runs nothing twice
         except engine.ScenarioError as exc:
@@ -66,13 +61,9 @@ class WorkedExample(models.Model):
 
     def result_is_stale(self) -> bool:
         """A result stored by an older engine shape (no board, no French step labels) is computed again."""
-        from .player import RESULT_VERSION
-
-        return not self.result or self.result.get("version") != RESULT_VERSION
+        return not self.result or self.result.get("version") != player.RESULT_VERSION
 
     def refresh_result(self) -> None:
         """Run the engine once for this version of the scenario and store the result (trace included)."""
-        from . import player
-
         self.result = player.compute(self.scenario)
         self.scenario_hash = self.compute_hash()

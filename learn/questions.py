@@ -36,7 +36,7 @@ KIND_LABELS = {
 # Level of each area (the worked examples' topics): 1 débutant, 2 confirmé, 3 juge.
 LEVELS = {
     WorkedExample.Topic.MOVEMENT: 1, WorkedExample.Topic.COMBAT: 1, WorkedExample.Topic.SCORE: 1,
-    WorkedExample.Topic.POWER: 2, WorkedExample.Topic.CHAIN: 2, WorkedExample.Topic.LEVEL: 2,
+    WorkedExample.Topic.POWER: 2, WorkedExample.Topic.CHAIN: 2, WorkedExample.Topic.LEVEL_XP: 2,
     WorkedExample.Topic.LAYERS: 3, WorkedExample.Topic.REPLACEMENT: 3,
 }
 LEVEL_LABELS = {1: "Débutant", 2: "Confirmé", 3: "Juge"}
