@@ -1,7 +1,7 @@
 """Glossary linking benchmark: time to render a 20 KB guide with 50, 500 and 5,000 terms.
 
 Run from the repository root: `.venv/bin/python bench/autolink.py`. No database: the glossary is built in
-memory from the shipped terms (glossary/content/terms.yaml) plus generated ones. Half of the generated
+memory from the shipped terms (glossary/content/*.yaml) plus generated ones. Half of the generated
 terms start with a word of the guide (so the matcher has to try and reject them), half are made-up words.
 
 Prints, for each glossary size, the median render time without and with linking, the median cost of
@@ -23,7 +23,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from glossary.linking import Glossary, TermInfo  # noqa: E402
+from glossary.matcher import Glossary, TermInfo  # noqa: E402
 from glossary.rendering import markdown_to_html, render_markdown, sanitise  # noqa: E402
 
 SIZES = (50, 500, 5_000)
@@ -45,7 +45,8 @@ def guide_text() -> str:
 
 
 def shipped_terms() -> list[TermInfo]:
-    data = yaml.safe_load((ROOT / "glossary" / "content" / "terms.yaml").read_text(encoding="utf-8"))
+    data = [term for path in sorted((ROOT / "glossary" / "content").glob("*.yaml"))
+            for term in yaml.safe_load(path.read_text(encoding="utf-8"))]
     return [TermInfo(d["slug"], d["name"], f"/glossaire/{d['slug']}/",
                      " ".join(d["short_definition"].split()),
                      tuple([d["name"], *(d.get("forms") or [])])) for d in data]

@@ -1,5 +1,8 @@
 """Load the shipped glossary (every ``glossary/content/*.yaml`` file) with the same rules as the rules content.
 
+One file per kind of term (``FILES``), so a file's name says what it holds; a test keeps every term in the file
+of its kind.
+
 ``rules.loader.Loader.load_all`` calls ``load_terms`` after the FAQ, guides and cards, so once the terms
 are in, every text of the site is rendered again and links them.
 """
@@ -16,6 +19,22 @@ from .models import Term
 from .signals import deferred_rerender
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
+# The shipped file of each kind of term.
+FILES = {
+    Term.Kind.KEYWORD: "terms-mots-cles.yaml",
+    Term.Kind.STATE: "terms-etats.yaml",
+    Term.Kind.ACTION: "terms-actions.yaml",
+    Term.Kind.ZONE: "terms-zones.yaml",
+    Term.Kind.CARD_TYPE: "terms-types-de-cartes.yaml",
+    Term.Kind.PHASE: "terms-phases.yaml",
+    Term.Kind.CONCEPT: "terms-notions.yaml",
+    Term.Kind.RESOURCE: "terms-ressources.yaml",
+    Term.Kind.EFFECT: "terms-effets.yaml",
+    Term.Kind.CALCULATION: "terms-calculs.yaml",
+    Term.Kind.ROLE: "terms-joueurs-et-roles.yaml",
+    Term.Kind.OBJECT: "terms-objets.yaml",
+    Term.Kind.MODE: "terms-modes.yaml",
+}
 
 
 def digest(data) -> str:
@@ -24,7 +43,7 @@ def digest(data) -> str:
 
 
 def read_terms(path: Path = CONTENT_DIR) -> list[dict]:
-    """Every term of ``path``: one YAML file, or every ``*.yaml`` file of a folder (one per area)."""
+    """Every term of ``path``: one YAML file, or every ``*.yaml`` file of a folder (one per kind of term)."""
     files = sorted(path.glob("*.yaml")) if path.is_dir() else [path]
     terms: list[dict] = []
     for file in files:

@@ -3,7 +3,7 @@
 
 import pytest
 
-from glossary.loader import read_terms
+from glossary.loader import CONTENT_DIR, FILES, read_terms
 from glossary.models import Term
 from rules.loader import Loader
 from rules.models import Card, FAQEntry, GuideSection
@@ -25,6 +25,16 @@ def test_shipped_terms_are_complete_and_tooltip_sized():
     assert english["bouclier"] == "Shield" and english["gank"] == "Ganking" and english["chasse"] == "Hunt"
     assert english["niveau"] == "Level" and english["legion"] == "Legion"
     assert english["unite-puissante"] == "Mighty"
+
+
+def test_each_content_file_holds_the_terms_of_one_kind():
+    """A file's name says what it holds: every kind has its file, and a term sits in the file of its kind."""
+    assert set(FILES) == set(Term.Kind)
+    assert sorted(path.name for path in CONTENT_DIR.glob("*.yaml")) == sorted(FILES.values())
+    for kind, name in FILES.items():
+        entries = read_terms(CONTENT_DIR / name)
+        assert entries, name
+        assert {entry.get("kind") for entry in entries} == {kind.value}, name
 
 
 def test_load_content_links_every_kind_of_text():
