@@ -1,5 +1,7 @@
 from django.apps import AppConfig
 
+from . import rendering
+
 
 class GlossaryConfig(AppConfig):
     """Terms, the glossary pages, Markdown rendering and the linking of terms in every text."""
@@ -13,7 +15,7 @@ class GlossaryConfig(AppConfig):
     def ready(self):
         # Imported here, not at the top: Django imports this module while it loads the apps, before any model
         # exists, and these modules define or use models.
-        from . import linking, rendering, signals  # noqa: F401  (signals registers its receivers)
+        from . import linking, signals  # noqa: F401  (signals registers its receivers)
 
         # Rendering sits below the models: it receives the database's glossary instead of importing it.
         rendering.use_glossary(linking.get_glossary)

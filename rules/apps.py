@@ -1,5 +1,7 @@
 from django.apps import AppConfig
 
+from glossary.rendering import HTML_FILTERS
+
 
 class RulesConfig(AppConfig):
     """The content: FAQ entries, categories, guides, reference cards, the rules reference and the loader."""
@@ -13,8 +15,6 @@ class RulesConfig(AppConfig):
     def ready(self):
         # Imported here, not at the top: Django imports this module while it loads the apps, before any model
         # exists, and these modules define or use models.
-        from glossary.rendering import HTML_FILTERS
-
         from . import signals  # noqa: F401  (registers its receivers)
         from .reference_index import link_citations
 

@@ -1,12 +1,17 @@
 """A term renamed to its official French name keeps its former address (301) and its former name (links, filter)."""
 
+import re
+from pathlib import Path
+
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from glossary.loader import load_terms, read_terms
 from glossary.models import Term
 from rules.loader import Loader
 from rules.models import ContentRecord
+from search.engine import search
 from tests.rules.factories import faq
 
 from .factories import term
@@ -92,20 +97,13 @@ def test_shipped_renames_keep_the_former_names_and_never_reuse_a_slug():
 
 
 def test_search_finds_a_renamed_term_by_its_former_name():
-    from search import engine as search
-
     term("Figement", slug="figement", english_name="Snapshotting", former_slugs=["limite-memorisee"],
          forms=["limite mémorisée"], definition="Un effet limité garde la valeur calculée en s'appliquant.")
-    assert [hit.title for hit in search.search("limite mémorisée")][:1] == ["Figement"]
-    assert [hit.title for hit in search.search("snapshotting")][:1] == ["Figement"]
+    assert [hit.title for hit in search("limite mémorisée")][:1] == ["Figement"]
+    assert [hit.title for hit in search("snapshotting")][:1] == ["Figement"]
 
 
 def test_every_glossary_link_written_in_shipped_content_leads_to_a_term():
-    import re
-    from pathlib import Path
-
-    from django.conf import settings
-
     entries = read_terms()
     known = {entry["slug"] for entry in entries} | {old for entry in entries for old in entry.get("former_slugs") or []}
     content = Path(settings.BASE_DIR) / "rules" / "content"

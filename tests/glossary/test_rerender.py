@@ -1,5 +1,7 @@
 """Stored HTML follows the glossary: adding, renaming, redefining or deleting a term re-renders texts."""
 
+import re
+
 import pytest
 
 from glossary.models import Term
@@ -108,8 +110,6 @@ def test_search_finds_terms_and_results_carry_no_tooltip_text():
 def test_tooltip_ids_are_unique_across_the_texts_of_a_page():
     obj = guide(intro="Une couche.", sections=[("a", "A", "Une couche."), ("b", "B", "Une couche.")])
     term("Couche")
-    import re
-
     htmls = [obj.__class__.objects.get(pk=obj.pk).intro_html] + [
         section.body_html for section in GuideSection.objects.filter(guide=obj)]
     ids = [i for html in htmls for i in re.findall(r'id="(tt-[^"]+)"', html)]

@@ -3,8 +3,11 @@
 import re
 
 import pytest
+from django.template import Context, Template
+from django.test import Client
 from django.urls import reverse
 
+from glossary.models import Term
 from tests.rules.factories import card, faq, guide
 
 from .factories import term
@@ -17,8 +20,6 @@ def test_index_lists_terms_a_to_z_with_letters():
     term("Couche", english_name="Layer")
     term("Bouclier", english_name="Shield")
     html = reverse("glossary:index")
-    from django.test import Client
-
     body = Client().get(html).content.decode()
     assert body.index(">Bouclier<") < body.index(">Couche<") < body.index(">Épuiser<")
     assert 'href="#lettre-E"' in body and 'id="lettre-E"' in body  # « Épuiser » files under E
@@ -77,8 +78,6 @@ def test_faq_meta_description_has_no_tooltip_text(client):
 
 
 def test_glossary_links_filter_for_plain_text():
-    from django.template import Context, Template
-
     term("Couche")
     template = Template("{% load glossary %}{{ text|glossary_links }}")
     out = template.render(Context({"text": "<i>Une couche</i>"}))
@@ -87,8 +86,6 @@ def test_glossary_links_filter_for_plain_text():
 
 
 def test_every_page_of_the_shipped_glossary_answers(client, site_content):
-    from glossary.models import Term
-
     assert Term.objects.count() >= 40
     assert client.get(reverse("glossary:index")).status_code == 200
     for obj in Term.objects.all():
@@ -110,8 +107,6 @@ def test_admin_lists_adds_and_refuses_a_form_already_taken(admin_client):
 
 
 def test_glossary_links_with_a_key_give_the_same_ids_on_every_render():
-    from django.template import Context, Template
-
     term("Couche")
     template = Template("{% load glossary %}{{ text|glossary_links:key }}")
     first = template.render(Context({"text": "Une couche", "key": "player-a"}))

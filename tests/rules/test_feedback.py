@@ -3,6 +3,7 @@
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import caches
+from django.core.cache.backends import locmem
 from django.urls import reverse
 
 from rules.feedback import RATE_LIMIT
@@ -148,8 +149,6 @@ def test_admin_lists_counts_per_page(client):
 
 def new_worker():
     """What a request served by another worker process sees: nothing of this process's memory."""
-    from django.core.cache.backends import locmem
-
     for store in (*locmem._caches.values(), *locmem._expire_info.values()):
         store.clear()
 

@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import include, path, reverse
 
-from rules.models import Card, RuleSection
+from rules.models import Card, FAQEntry, RuleSection
 
 from .factories import card, category, faq, guide
 
@@ -65,8 +65,6 @@ def test_site_plan_groups_every_part_of_the_site(client):
 
 
 def test_site_plan_with_the_shipped_content_is_not_a_wall(client, site_content):
-    from rules.models import FAQEntry
-
     html = client.get(reverse("rules:site_plan")).content.decode()
     assert f"{FAQEntry.objects.count()} questions" in html.replace("\xa0", " ")
     # Long lists are folded: every FAQ entry sits inside a closed <details>.

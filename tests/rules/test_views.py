@@ -1,5 +1,8 @@
 import pytest
+from django.test import Client
 from django.urls import reverse
+
+from rules.models import Card, FAQEntry, Guide
 
 from .factories import card, faq, guide
 
@@ -8,8 +11,6 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def content(site_content):
-    from rules.models import Card, FAQEntry, Guide
-
     return {"faq": FAQEntry.objects.first(), "guide": Guide.objects.first(), "card": Card.objects.first()}
 
 
@@ -117,8 +118,6 @@ def test_oversized_post_gets_a_french_400(client):
 
 
 def test_csrf_failure_is_explained_in_french():
-    from django.test import Client
-
     client = Client(enforce_csrf_checks=True)
     response = client.post("/admin/login/", {"username": "a", "password": "b"})
     assert response.status_code == 403
