@@ -6,9 +6,10 @@ What it does, in one run, on loopback only:
    (migrate + load_content, as `make content` does), collectstatic with the
    production storage into a temporary STATIC_ROOT;
 2. gunicorn with riftpal.settings.prod, 2 sync workers, and the bench-only minimal page (DJANGO_BENCH_VIEW=1), on
-   the same server and middleware as every page;
+   the same server and middleware as every page; beside it, the framework floor (bench/floor.py: a bare Django
+   view, no middleware, 20 KB) under the same gunicorn settings;
 3. the same bounded client for every URL (16 connections: 2 processes × 8 threads, fixed duration, gzip
-   accepted as a browser does): req/s, p50, p99, and the ratio to the minimal page;
+   accepted as a browser does): req/s, p50, p99, and the ratio to the floor;
 4. renders in-process with the page cache off (median of 200; players from the fragment cache), and the FAQ page
    right after a content change (everything rendered), between two runs of a calibration loop (the machine's
    speed of the moment);
@@ -98,7 +99,7 @@ class Server:
     """gunicorn started by this script, stopped by its own process id."""
 
     def __init__(self, env: dict[str, str], workers: int = WORKERS, config: str | None = None,
-                 log: Path | None = None):
+                 log: Path | None = None, app: str = "riftpal.wsgi", ready: str = "/sante/"):
         with socket.socket() as probe:
             probe.bind((HOST, 0))
             self.port = probe.getsockname()[1]
@@ -106,20 +107,20 @@ class Server:
         serving = ["--config", config] if config else ["--config", os.devnull, "--worker-class", "sync",
                                                        "--timeout", "60"]
         self.process = subprocess.Popen(
-            [GUNICORN, "riftpal.wsgi", *serving, "--bind", f"{HOST}:{self.port}", "--workers", str(workers),
+            [GUNICORN, app, *serving, "--bind", f"{HOST}:{self.port}", "--workers", str(workers),
              "--backlog", "2048", "--log-level", "warning"],
             cwd=ROOT, env=env, stdout=log.open("a") if log else subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
         )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:
-                if fetch(self.port, "/sante/")[0] == 200:
+                if fetch(self.port, ready)[0] == 200:
                     return
             except OSError:
                 pass
             time.sleep(0.2)
         self.stop()
-        sys.exit("gunicorn n'a pas répondu sur /sante/ :\n" + (self.process.stderr.read() or ""))
+        sys.exit(f"gunicorn n'a pas répondu sur {ready} :\n" + (self.process.stderr.read() or ""))
 
     def worker_pids(self) -> list[int]:
         pids = []
@@ -250,7 +251,21 @@ def mark(ok: bool) -> str:
 # --- the figures ---------------------------------------------------------------------------------------------
 
 
-def throughput(server: Server, seconds: float) -> None:
+def measure(port: int, label: str, path: str, seconds: float, floor: float | None) -> dict:
+    for _ in range(2 * WORKERS):  # each worker stores the page before the measure
+        fetch(port, path)
+    status, headers, body = fetch(port, path)
+    result = load(port, [path], seconds)
+    codes = ", ".join(f"{code}×{n}" for code, n in sorted(result["statuses"].items()))
+    extra = f", erreurs×{result['errors']}" if result["errors"] else ""
+    ratio = result["rps"] / floor if floor else 1.0
+    print(f"{label:<44} {result['rps']:>8.0f} {result['p50']:>8.2f} {result['p99']:>8.2f} "
+          f"{ratio:>10.2f}  {codes}{extra} · {len(body)} o "
+          f"{headers.get('content-encoding', 'identity')} {headers.get('x-cache', '')}".rstrip())
+    return result
+
+
+def throughput(server: Server, floor_server: Server, seconds: float) -> None:
     port = server.port
     faq_page = FAQ_PAGE if fetch(port, FAQ_PAGE)[0] == 200 else None
     if faq_page is None:
@@ -261,7 +276,7 @@ def throughput(server: Server, seconds: float) -> None:
     glossary = re.search(rb'href="(/glossaire/[a-z0-9-]+/)"', gzip.decompress(fetch(port, "/glossaire/")[2]))
     example = re.search(rb'href="(/exemples/[a-z0-9-]+/)"', gzip.decompress(fetch(port, "/exemples/")[2]))
     targets = [
-        ("page minimale (non mise en cache)", "/_bench/minimal/"),
+        ("page minimale du site (tout le middleware)", "/_bench/minimal/"),
         (f"{faq_page} (cache)", faq_page),
         ("/faq/ (cache)", "/faq/"),
         ("terme du glossaire (cache)", glossary.group(1).decode() if glossary else "/glossaire/"),
@@ -270,23 +285,12 @@ def throughput(server: Server, seconds: float) -> None:
     ]
     print(f"\nDébit sous gunicorn ({WORKERS} workers sync, {CONNECTIONS} connexions, {seconds:g} s par adresse, "
           f"gzip accepté)")
-    print(f"{'adresse':<44} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'× minimale':>11}  réponses")
-    baseline = None
-    results = {}
-    for label, path in targets:
-        for _ in range(2 * WORKERS):  # each worker stores the page before the measure
-            fetch(port, path)
-        status, headers, body = fetch(port, path)
-        result = load(port, [path], seconds)
-        results[path] = result
-        baseline = baseline or result["rps"]
-        codes = ", ".join(f"{code}×{n}" for code, n in sorted(result["statuses"].items()))
-        extra = f", erreurs×{result['errors']}" if result["errors"] else ""
-        print(f"{label:<44} {result['rps']:>8.0f} {result['p50']:>8.2f} {result['p99']:>8.2f} "
-              f"{result['rps'] / baseline:>11.2f}  {codes}{extra} · {len(body)} o "
-              f"{headers.get('content-encoding', 'identity')} {headers.get('x-cache', '')}".rstrip())
-    ratio = results[faq_page]["rps"] / baseline
-    print(f"{mark(ratio >= 0.8)} page de FAQ en cache : {ratio:.2f} × la page minimale (objectif ≥ 0,8)")
+    print(f"{'adresse':<44} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'× plancher':>10}  réponses")
+    floor = measure(floor_server.port, "plancher : Django nu, sans middleware, 20 Ko", "/plancher/", seconds,
+                    None)["rps"]
+    results = {path: measure(port, label, path, seconds, floor) for label, path in targets}
+    ratio = results[faq_page]["rps"] / floor
+    print(f"{mark(ratio >= 0.8)} page de FAQ en cache : {ratio:.2f} × le plancher (objectif ≥ 0,8)")
 
 
 RENDER = """
@@ -393,6 +397,7 @@ def prepare(tmp: Path) -> tuple[Path, dict[str, str]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="durée de la charge pour chaque adresse")
+    parser.add_argument("--debit-seulement", action="store_true", help="le débit seulement (ni rendus ni mémoire)")
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="riftpal-bench-"))
     load = os.getloadavg()
@@ -401,15 +406,19 @@ def main() -> None:
     try:
         database, env = prepare(tmp)
         server = Server(env)
+        floor_env = {key: value for key, value in env.items() if key != "DJANGO_SETTINGS_MODULE"}
+        floor = Server(floor_env, app="bench.floor:application", ready="/plancher/")
         try:
-            throughput(server, args.seconds)
+            throughput(server, floor, args.seconds)
         finally:
             server.stop()
+            floor.stop()
         # The load test has just stopped: let the machine settle, so the renders are not timed in its wake (the
         # calibration loop printed around them shows the speed they got).
-        time.sleep(10)
-        renders(env)
-        memory(tmp, database)
+        if not args.debit_seulement:
+            time.sleep(10)
+            renders(env)
+            memory(tmp, database)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -220,7 +220,7 @@ class PageCacheMiddleware:
             response["X-Cache"] = "MISS"
             if shared and self.storable(request, response):
                 try:
-                    caches["default"].set(key, (response.status_code, list(response.items()), response.content))
+                    caches["default"].set(key, self.to_entry(response))
                 except Exception:
                     logger.exception("Le cache des pages est injoignable.")
         return response
@@ -251,11 +251,15 @@ class PageCacheMiddleware:
         return f"riftpal:page:{self.release}:{version}:{digest}"
 
     @staticmethod
-    def from_entry(request: HttpRequest, entry) -> HttpResponse:
-        status, headers, content = entry
-        response = HttpResponse(content, status=status)
-        for name, value in headers:
-            response.headers[name] = value
+    def to_entry(response: HttpResponse) -> HttpResponse:
+        """What is stored: a plain response with the finished body and headers (the cache pickles it), so a hit
+        sets no header one by one."""
+        stored = HttpResponse(response.content, status=response.status_code)
+        stored.headers = response.headers.copy()
+        return stored
+
+    @staticmethod
+    def from_entry(request: HttpRequest, response: HttpResponse) -> HttpResponse:
         response["X-Cache"] = "HIT"
         return get_conditional_response(
             request,

@@ -52,15 +52,16 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
     # HEAD runs as GET without the body: views that say @require_GET answer HEAD too (core/middleware.py).
     "core.middleware.HeadAsGetMiddleware",
     # NUL and control characters in the path, a cookie or a form value: a French 400 before any query runs.
     "core.middleware.BadCharactersMiddleware",
-    # Whole pages from the cache, with 304s and Cache-Control. Everything below runs only to render a page, so a
-    # stored page is already compressed, typeset and carries its CSP header.
+    # Whole pages from the cache, with 304s and Cache-Control, as early as possible: a stored page is served by
+    # these three. Everything below runs only to render a page, so a stored page is already compressed, typeset
+    # and carries its security and CSP headers. Static files never match PAGE_CACHE_PREFIXES.
     "core.middleware.PageCacheMiddleware",
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.gzip.GZipMiddleware",
     # ETag from the uncompressed page (GZip above turns it weak), so every worker gives a page the same ETag.
     "django.middleware.http.ConditionalGetMiddleware",

@@ -30,6 +30,17 @@ def test_a_second_visit_is_served_from_the_cache(client):
     assert "Que fait l\u2019horodatage\u202f?" in second.content.decode()  # stored already typeset
 
 
+def test_a_stored_page_keeps_every_header_the_render_gave_it(client):
+    """The page cache sits above the security middleware: what it stores already carries those headers."""
+    faq(question="Les en-têtes suivent-ils ?")
+    first = get(client, "/faq/", accept_encoding="gzip")
+    second = get(client, "/faq/", accept_encoding="gzip")
+    assert second["X-Cache"] == "HIT"
+    for name in ("X-Content-Type-Options", "Referrer-Policy", "Cross-Origin-Opener-Policy",
+                 "Content-Security-Policy", "Content-Encoding", "ETag", "Cache-Control", "Vary"):
+        assert second.get(name) == first.get(name) and second.get(name), name
+
+
 @pytest.mark.parametrize("change", ["edit", "delete", "add"])
 def test_an_editors_change_reaches_the_cached_page_at_once(client, change):
     entry = faq(question="Question avant le changement ?")
