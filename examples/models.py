@@ -6,9 +6,9 @@ import hashlib
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.urls import reverse
 
 import engine
-from core.links import slug_url
 from engine import kinds
 
 from . import player
@@ -46,7 +46,7 @@ class WorkedExample(models.Model):
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
-        return slug_url("examples:detail", self.slug)
+        return reverse("examples:detail", args=[self.slug])
 
     def compute_hash(self) -> str:
         return hashlib.sha256(self.scenario.encode("utf-8")).hexdigest()

@@ -6,8 +6,7 @@ import unicodedata
 
 from django.core.exceptions import ValidationError
 from django.db import models
-
-from core.links import slug_url
+from django.urls import reverse
 
 from .matcher import canonical
 from .rendering import MarkdownFieldsMixin
@@ -92,7 +91,7 @@ class Term(MarkdownFieldsMixin, models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return slug_url("glossary:detail", self.slug)
+        return reverse("glossary:detail", args=[self.slug])
 
     def markdown_options(self) -> dict:
         # A term's own page never links to itself.

@@ -8,7 +8,6 @@ from django.db.models import Count, F, Window
 from django.db.models.functions import RowNumber
 from django.urls import reverse
 
-from core.links import slug_url
 from examples.models import WorkedExample
 from glossary.rendering import MarkdownFieldsMixin
 
@@ -124,7 +123,7 @@ class Card(MarkdownFieldsMixin, models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return slug_url("rules:card_detail", self.slug)
+        return reverse("rules:card_detail", args=[self.slug])
 
     def clean(self):
         for field in ("domains", "keywords"):
@@ -196,7 +195,7 @@ class FAQEntry(CheckedMixin, MarkdownFieldsMixin, models.Model):
         return self.question
 
     def get_absolute_url(self) -> str:
-        return slug_url("rules:faq_detail", self.slug)
+        return reverse("rules:faq_detail", args=[self.slug])
 
     def cited_numbers(self) -> list[str]:
         return _numbers(self.rules, self.short_answer, self.explanation, self.example)
@@ -222,7 +221,7 @@ class Guide(CheckedMixin, MarkdownFieldsMixin, models.Model):
         return self.title
 
     def get_absolute_url(self) -> str:
-        return slug_url("rules:guide_detail", self.slug)
+        return reverse("rules:guide_detail", args=[self.slug])
 
     def cited_numbers(self) -> list[str]:
         sections = list(self.sections.all())
@@ -293,7 +292,7 @@ class RuleSection(CheckedMixin, MarkdownFieldsMixin, models.Model):
         return self.title
 
     def get_absolute_url(self) -> str:
-        return slug_url("rules:rule_section", self.slug)
+        return reverse("rules:rule_section", args=[self.slug])
 
     def clean(self):
         if not citations.valid_covers(self.covers):
