@@ -6,13 +6,17 @@ snapshots, emitting events, answering queries (R. 169, 188–190).
 
 from __future__ import annotations
 
+from .gamestate import BattlefieldState, BoardState, ChainItemState, EffectState, PlayerState, ShowdownState, board_dict
 from .kinds import Event, StepKind, Why, has_keyword
-from .layers import base_chars, display
+from .layers import base_chars
 from .scenario import ScenarioError
 from .state import Obj
-from .trace import BattlefieldView, BoardView, ChainItemView, EffectView, PlayerView, board_dict
 
 _EVENTS = {m: m.value for m in Event}
+
+
+def _chain_item(item: dict) -> ChainItemState:
+    return ChainItemState(item["id"], item["label"], item["player"], item["speed"], item["target"])
 
 
 def why(code: Why, **extra) -> dict:
@@ -39,14 +43,18 @@ class Board:
         self.combat_at: str | None = None  # the battlefield of the combat going on (R. 323.5)
         self._last_burn_out: str | None = None
         self.turn_rest = None  # the rest of a start of turn waiting for answers (generator)
+        self.resolving: dict | None = None  # the chain item resolving now (R. 340)
+        self._shown_board: tuple | None = None
+        self._battlefields = tuple(oid for oid, o in self.world.objects.items() if o.type == "battlefield")
 
     def refuse(self, message: str) -> None:
         """An illegal action: a French error naming the action and the rule (never a silent change)."""
         where = f"actions[{self.action}]" if self.action is not None else "scénario"
         raise ScenarioError(f"{where} : {message}")
 
-    def battlefields(self) -> list[str]:
-        return [oid for oid, o in self.world.objects.items() if o.type == "battlefield"]
+    def battlefields(self) -> tuple[str, ...]:
+        """The battlefields of the game (R. 169): set out before the game, none is added during it."""
+        return self._battlefields
 
     def units_at(self, bf: str, player: str | None = None) -> list[str]:
         return [
@@ -108,30 +116,67 @@ class Board:
         )
         return ev
 
-    def show_all(self) -> None:
+    def show_all(self, full: bool = True) -> None:
+        """Show the world to the trace: every object, player and effect (``full``, after a computation
+        changed the characteristics), or those changed since they were last shown (before each step)."""
         tr = self.tr
         if not tr.enabled:
             return
         w = self.world
         for oid, obj in w.objects.items():
-            tr.show_object(oid, display(obj, w.view.get(oid) or base_chars(obj)))
+            if full or obj.stale:
+                tr.show_object(oid, obj, w.view.get(oid) or base_chars(obj))
+                obj.shown()
         for pid, p in w.players.items():
-            tr.show_player(pid, PlayerView(p.name, p.xp, p.points, p.hand, p.deck))
+            if full or p.stale:
+                tr.show_player(pid, PlayerState(p.name, p.xp, p.points, p.hand, p.deck))
+                p.shown()
         for eid, e in w.effects.items():
-            tr.show_effect(eid, EffectView(e.spec.label, e.active, e.since))
-        tr.show_board(self.board_tuple())
+            if full or e.stale:
+                tr.show_effect(eid, EffectState(e.spec.label, e.active, e.since))
+                e.shown()
+        key = self._board_key()
+        if full or key != self._shown_board:
+            self._shown_board = key
+            tr.show_board(self.board_tuple())
 
-    def board_tuple(self) -> BoardView:
-        """The board of a snapshot (R. 169, 325, 341): battlefields, the chain, the showdown, priority."""
+    def _board_key(self) -> tuple:
+        """What the board of the state is made of, cheaply: the board is built again only when it changed."""
+        objects = self.world.objects
+        sd = self.showdown
+        return (
+            tuple(objects[b].controller for b in self.battlefields()),
+            tuple(self.contested),
+            tuple(tuple(s) for s in self.scored.values()),
+            tuple(it["id"] for it in self.items),
+            tuple(sd.values()) if sd else None,
+            self.priority,
+            self.world.turn_player,
+            self.turn,
+            self.resolving["id"] if self.resolving else None,
+        )
+
+    def show_changes(self) -> None:
+        """What changed since the last step, shown before the next one (the trace's ``refresh``)."""
+        self.show_all(full=False)
+
+    def board_tuple(self) -> BoardState:
+        """The board of the state (R. 169, 325, 341): battlefields (control, contest, who scored them this
+        turn, R. 471), the chain and the item resolving (R. 340), the showdown, priority and turn."""
         w = self.world
         contested = dict(self.contested)
-        bfs = tuple(BattlefieldView(b, w.objects[b].controller, contested.get(b)) for b in self.battlefields())
-        chain = tuple(ChainItemView(it["id"], it["label"], it["player"], it["speed"], it["target"])
-                      for it in self.items)
-        sd = None
-        if self.showdown:
-            sd = tuple((k, self.showdown[k]) for k in ("battlefield", "attacker", "defender", "focus", "combat"))
-        return BoardView(bfs, chain, sd, self.priority if self.items else None, w.turn_player, self.turn)
+        bfs = tuple(
+            BattlefieldState(b, self.name(b), w.objects[b].controller, contested.get(b),
+                             tuple(sorted(p for p, s in self.scored.items() if b in s)))
+            for b in self.battlefields()
+        )
+        chain = tuple(_chain_item(it) for it in self.items)
+        sd = self.showdown
+        showdown = (ShowdownState(sd["battlefield"], sd["attacker"], sd["defender"], sd["focus"], bool(sd["combat"]))
+                    if sd else None)
+        resolving = _chain_item(self.resolving) if self.resolving else None
+        return BoardState(bfs, chain, showdown, self.priority if self.items else None, w.turn_player, self.turn,
+                          resolving)
 
     def board_out(self) -> dict:
         d = board_dict(self.board_tuple())

@@ -253,6 +253,7 @@ class Chain:
         """The newest item of the chain resolves (R. 340.1); a spell whose target has left does nothing
         (R. 359.3.e.5)."""
         item = self.items.pop()
+        self.resolving = item
         self.tr.show_board(self.board_tuple())
         self.tr.step(
             StepKind.CHAIN,
@@ -270,6 +271,7 @@ class Chain:
             if (o.zone, o.at) != item["target_at"] or not o.on_board:
                 if item.get("card"):
                     self.place(self.world.objects[item["card"]], "discard")
+                self.resolving = None
                 self.emit(Event.FIZZLED, label=item["label"], object=target, item=item["id"])
                 self.after_item()
                 return
@@ -285,6 +287,7 @@ class Chain:
         self.action = saved
         if item.get("card") and self.world.objects[item["card"]].zone == "chain":
             self.place(self.world.objects[item["card"]], "discard")  # a resolved spell goes to the trash
+        self.resolving = None
         self.emit(Event.CHAIN_RESOLVED, label=item["label"], item=item["id"], player=item["player"])
         self.after_item()
 

@@ -70,7 +70,7 @@ class Cleanup:
         lethal = [
             oid
             for oid, o in w.objects.items()
-            if o.is_unit and o.on_board and o.damage > 0 and o.damage >= max(1, self.power(oid))
+            if o.lethal_at(self.power(oid))
         ]
         if not lethal:
             return False

@@ -190,19 +190,28 @@ class Combat:
                 items = self.assign(by, total, to)
                 assignments.append({"by": by, "total": total, "items": items})
         report["assignments"] = assignments
-        for a in assignments:
-            for it in a["items"]:
-                o = self.world.objects[it["object"]]
-                o.damage += it["amount"]
-                self.emit(
-                    Event.COMBAT_DAMAGE,
-                    object=it["object"],
-                    amount=it["amount"],
-                    by=a["by"],
-                    why=it["why"]["code"],
-                    rule=it["why"]["rule"],
-                    lethal=it["lethal"],
-                )
+        # R. 467.2.c.1.a, 467.2.d: once all is assigned, the damage is dealt to every unit at once.
+        dealt = [(a, it) for a in assignments for it in a["items"]]
+        for _, it in dealt:
+            self.world.objects[it["object"]].damage += it["amount"]
+        if dealt:
+            self.tr.step(
+                StepKind.COMBAT,
+                object=bf,
+                candidates=tuple(it["object"] for _, it in dealt),
+                reason={"code": "damage_dealt",
+                        "dealt": [{"object": it["object"], "amount": it["amount"]} for _, it in dealt]},
+            )
+        for a, it in dealt:
+            self.emit(
+                Event.COMBAT_DAMAGE,
+                object=it["object"],
+                amount=it["amount"],
+                by=a["by"],
+                why=it["why"]["code"],
+                rule=it["why"]["rule"],
+                lethal=it["lethal"],
+            )
         self.settle()
         before = set(A + D)
         # R. 468.1: the combat cleanup — deaths (R. 323.4), then every unit is healed (R. 468.1.a.1)

@@ -6,10 +6,10 @@ recomputation through the layers after each instruction, and instructions changi
 
 from __future__ import annotations
 
+from .gamestate import EffectState
 from .kinds import Event, StepKind
 from .layers import compute, text_active
 from .state import EffectSpec, EffState, Ev
-from .trace import EffectView
 
 MAX_DECISIONS = 100  # "why this order?" entries kept per outcome
 
@@ -28,7 +28,7 @@ class Effects:
                 if eff.since is None:
                     eff.since = w.clock
                     newly.append(eff)
-                self.tr.show_effect(eff.id, EffectView(eff.spec.label, True, eff.since))
+                self.tr.show_effect(eff.id, EffectState(eff.spec.label, True, eff.since))
                 if eff.started:
                     self.tr.step(
                         StepKind.CONDITION,
@@ -39,7 +39,7 @@ class Effects:
             elif not ok and eff.active:
                 eff.active = False
                 eff.since = None
-                self.tr.show_effect(eff.id, EffectView(eff.spec.label, False, None))
+                self.tr.show_effect(eff.id, EffectState(eff.spec.label, False, None))
                 if not eff.ended:
                     self.tr.step(
                         StepKind.CONDITION,
@@ -56,10 +56,11 @@ class Effects:
         self.comp_no += 1
         self.tr.computation = self.comp_no
         self.tr.reset_applied()
-        for eid, tup in list(self.tr.effs.items()):
-            if eid not in w.effects and tup[1]:
+        for eid in self.tr.effects_shown():
+            shown = self.tr.effect_shown(eid)
+            if eid not in w.effects and shown.active:
                 # implicit keyword effects exist only while their keyword does; recomputed below
-                self.tr.show_effect(eid, EffectView(tup.label, False, None))
+                self.tr.show_effect(eid, EffectState(shown.label, False, None))
         self.show_all()
         old = w.view
         self.update_activity()
@@ -106,7 +107,7 @@ class Effects:
         eff.active = ok
         eff.since = w.clock if ok else None
         w.clock += 1
-        self.tr.show_effect(eid, EffectView(eff.spec.label, eff.active, eff.since))
+        self.tr.show_effect(eid, EffectState(eff.spec.label, eff.active, eff.since))
         self.emit(Event.EFFECT_STARTED, effect=eid, since=eff.since)
 
     def end_effect(self, eid: str, why: str = "ended") -> None:
@@ -115,7 +116,7 @@ class Effects:
         if eff.ended or not eff.started:
             return
         eff.ended, eff.active, eff.since = True, False, None
-        self.tr.show_effect(eid, EffectView(eff.spec.label, False, None))
+        self.tr.show_effect(eid, EffectState(eff.spec.label, False, None))
         self.emit(Event.EXPIRED if why == "expired" else Event.EFFECT_ENDED, effect=eid)
 
     def add_dynamic(self, label: str, kind: str, target: str, value: int, duration: str) -> str:
@@ -134,7 +135,7 @@ class Effects:
         )
         self.world.effects[eid] = EffState(spec, started=True, active=True, since=self.world.clock)
         self.world.clock += 1
-        self.tr.show_effect(eid, EffectView(label, True, spec.since))
+        self.tr.show_effect(eid, EffectState(label, True, spec.since))
         return eid
 
     def _do_start(self, a):

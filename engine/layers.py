@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .gamestate import EffectState
 from .kinds import BOARD_ZONES, KEYWORDS, KINDS, STAGES, StepKind, has_keyword, keyword_base, keyword_number
 from .state import EffectSpec, EffState, ObjState, World
-from .trace import EffectView, ObjectView, Tracer
+from .trace import Tracer
 
 MAX_DECISIONS_PER_STEP = 12
 
@@ -74,28 +75,6 @@ def base_chars(obj: ObjState) -> Chars:
         {k: obj.since for k in obj.keywords},
         obj.cost,
         obj.domains,
-    )
-
-
-def display(obj: ObjState, ch: Chars) -> ObjectView:
-    """Board view of one object for snapshots: current power on the board, printed elsewhere (M8)."""
-    mighty = (ch.power >= 5) if obj.on_board else (obj.printed_power >= 5)
-    power = ch.power if obj.on_board else obj.printed_power
-    return ObjectView(
-        ch.name,
-        obj.printed_power,
-        power,
-        tuple(ch.keywords),
-        mighty,
-        obj.zone,
-        obj.exhausted,
-        ch.controller,
-        obj.defending,
-        obj.at,
-        obj.damage,
-        obj.stunned,
-        obj.attacking,
-        obj.type,
     )
 
 
@@ -283,7 +262,7 @@ class _Group:
                         ts = ch.kw_ts.get(k, self.world.objects[oid].since)
                         inst = Inst(None, spec, oid, ts, implicit=True)
                         self.implicit_cache[key] = inst
-                        self.tr.show_effect(spec.id, EffectView(spec.label, True, ts))
+                        self.tr.show_effect(spec.id, EffectState(spec.label, True, ts))
                     out.append(inst)
         return out
 
@@ -439,7 +418,7 @@ class _Group:
     def run(self) -> None:
         tr = self.tr
         for oid in self.group:
-            tr.show_object(oid, display(self.world.objects[oid], self.S[oid]))
+            tr.show_object(oid, self.world.objects[oid], self.S[oid])
         si = 0
         while si < len(STAGES):
             tr.tick()
@@ -540,7 +519,7 @@ class _Group:
                 reason = dict(reason, result=res if isinstance(res, int) else None)
                 self.applied.add(inst.key)
                 tr.mark_applied(inst.spec.id)
-                tr.show_object(inst.target, display(self.world.objects[inst.target], ch))
+                tr.show_object(inst.target, self.world.objects[inst.target], ch)
                 idx = tr.step(
                     StepKind.APPLY,
                     object=inst.target,
@@ -639,7 +618,7 @@ def compute(world: World, tracer: Tracer, decisions: list | None = None) -> dict
     for oid, obj in world.objects.items():
         if not obj.on_board:
             new_view[oid] = base_chars(obj)
-            tracer.show_object(oid, display(obj, new_view[oid]))
+            tracer.show_object(oid, obj, new_view[oid])
     for group in _sccs(board, edges):
         needs = sorted({r for oid in group for r in edges[oid] if r not in group}, key=board.index)
         has_work = any(insts.get(oid) for oid in group) or any(
@@ -650,7 +629,7 @@ def compute(world: World, tracer: Tracer, decisions: list | None = None) -> dict
         g = _Group(world, tracer, group, insts, new_view, copiables, decisions)
         if has_work:
             for oid in group:  # the computation starts from the printed values
-                tracer.show_object(oid, display(world.objects[oid], g.S[oid]))
+                tracer.show_object(oid, world.objects[oid], g.S[oid])
             if len(group) > 1:
                 reason = {"code": "loop", "group": group, "needs": needs}
             elif needs:
@@ -664,5 +643,5 @@ def compute(world: World, tracer: Tracer, decisions: list | None = None) -> dict
                 copiables[oid] = g.S[oid]
         for oid in group:
             new_view[oid] = g.S[oid]
-            tracer.show_object(oid, display(world.objects[oid], g.S[oid]))
+            tracer.show_object(oid, world.objects[oid], g.S[oid])
     return new_view

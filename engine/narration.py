@@ -379,6 +379,13 @@ def _combat_notes(step: dict, r: dict) -> str:
 
 
 def _combat(step: dict, r: dict, o: str) -> str:
+    if r.get("code") == "damage_dealt":
+        dealt = [d for d in r.get("dealt") or [] if d.get("amount")]
+        if not dealt:
+            return f"Combat à {o} : aucune unité ne reçoit de dégâts (R. 467.2.d)."
+        parts = ", ".join(f"{d.get('amount')} pour {_obj(step, d.get('object'))}" for d in dealt)
+        return (f"Combat à {o} : tous les dégâts attribués sont infligés en même temps — {parts} "
+                f"(R. 467.2.c.1.a, 467.2.d).")
     if r.get("code") == "damage_step":
         return (
             f"Combat à {o}, étape des dégâts : {_player(step, r.get('attacker'))} (attaque) totalise "
@@ -394,7 +401,7 @@ def _combat(step: dict, r: dict, o: str) -> str:
         out = "seuls les défenseurs restent : ils gardent le champ de bataille"
     else:
         out = "aucune unité ne reste : le champ de bataille n'a plus de contrôleur"
-    return f"Étape de résolution à {o} : les survivants sont soignés ; {out} (R. 468)."
+    return f"Étape de résolution à {o} : {out} ; toutes les unités vont être soignées (R. 468)."
 
 
 def _assign(step: dict, r: dict, o: str) -> str:
@@ -407,7 +414,7 @@ def _assign(step: dict, r: dict, o: str) -> str:
     elif r.get("short"):
         extra = f" ; ce n'est pas assez pour la tuer ({r.get('lethal')} nécessaires)"
     return (
-        f"{who} inflige {r.get('amount')} dégât{'s' if r.get('amount', 0) > 1 else ''} "
+        f"{who} attribue {r.get('amount')} dégât{'s' if r.get('amount', 0) > 1 else ''} "
         f"{a_(o)} (mortel : {r.get('lethal')}) — {_why(r.get('why'))}{extra}."
     )
 

@@ -7,7 +7,7 @@ order, what each produces, and the events finally executed.
 from __future__ import annotations
 
 from .kinds import Event, StepKind
-from .layers import base_chars, display, text_active, zone_ok
+from .layers import base_chars, text_active, zone_ok
 from .state import EffState, Ev, ObjState
 
 # Which modifications of an event still make sense for each kind of event (M12).
@@ -298,7 +298,7 @@ class Replacement:
                 since=w.clock,
             )
             w.objects[tok["id"]] = new
-            self.tr.show_object(new.id, display(new, base_chars(new)))
+            self.tr.show_object(new.id, new, base_chars(new))
             self._was_on_board[tok["id"]] = False
             self.emit(Event.TOKEN_CREATED, object=tok["id"], exhausted=bool(ev.mods.get("exhausted")))
         elif ev.type == "draw":

@@ -11,8 +11,9 @@ from .scenario import Scenario
 from .sim import Outcome
 from .trace import steps_to_dicts
 
-# Version of the JSON shape of ``Result.to_dict()`` (2: board, chain, combats, scores, kind_label…).
-SHAPE_VERSION = 2
+# Version of the JSON shape of ``Result.to_dict()`` (2: board, chain, combats, scores, kind_label…; 3: the state
+# after every step, objects with attached_to and lethal, battlefields with name and scored_by, the item resolving).
+SHAPE_VERSION = 3
 
 
 @dataclass

@@ -53,11 +53,14 @@ class Scoring:
             missing = [b for b in self.battlefields() if b not in self.scored[player]]
             reason, point = why(Why.FINAL_REFUSED, missing=missing), False
         entry.update(point=point, why=reason)
-        self.tr.step(StepKind.SCORE, object=bf, reason={"code": "score", **entry, "points_after": p.points + point})
+        before = p.points
+        if point:
+            p.points += 1  # R. 471: the point is scored with the conquest or hold the step tells
+        self.tr.step(StepKind.SCORE, object=bf, reason={"code": "score", **entry, "points_after": p.points})
         self.emit(Event.CONQUERED if how == "conquer" else "held", object=bf, player=player)
         if point:
             self.emit(Event.SCORED, object=bf, player=player, how=how, why=reason["code"])
-            self.add_points(player, 1, how)
+            self.emit(Event.POINT_GAINED, player=player, amount=1, before=before, after=p.points, how=how)
         else:
             self.emit(Event.SCORE_REFUSED, object=bf, player=player, how=how, why=reason["code"])
             self.process([Ev("draw", player=player)])

@@ -85,6 +85,8 @@ class Sim(Costs, Hidden, Board, Movement, Chain, Cleanup, Showdown, Combat, Scor
         self.init_play()
         self.init_costs()
         self.init_hidden()
+        if tracing:
+            self.tr.refresh = self.show_changes  # the state after every step is the world it leaves behind
 
     def run(self) -> Outcome:
         w = self.world

@@ -9,8 +9,21 @@ from dataclasses import dataclass, field
 from .kinds import BOARD_ZONES
 
 
+class Tracked:
+    """Marks an instance ``stale`` whenever one of its fields is set, so the trace shows it again at the next
+    step — and only then (showing every object at every step would cost more than the rules do)."""
+
+    def __setattr__(self, name: str, value) -> None:
+        d = self.__dict__
+        d[name] = value
+        d["stale"] = True
+
+    def shown(self) -> None:
+        self.__dict__["stale"] = False
+
+
 @dataclass
-class Player:
+class Player(Tracked):
     """A player: XP (R. 728), victory points (R. 469), hand, main deck, rune deck and trash counts."""
 
     id: str
@@ -30,7 +43,7 @@ class Player:
 
 
 @dataclass
-class Obj:
+class Obj(Tracked):
     """A game object: unit, gear, token, battlefield or spell; ``at`` is the battlefield it stands at."""
 
     id: str
@@ -61,6 +74,10 @@ class Obj:
     @property
     def is_unit(self) -> bool:
         return self.type in ("unit", "token")
+
+    def lethal_at(self, might: int) -> bool:
+        """Lethal damage (R. 323.4): a unit on the board with non-zero damage at least its Might (at least 1)."""
+        return self.is_unit and self.on_board and self.damage > 0 and self.damage >= max(1, might)
 
 
 @dataclass
@@ -101,7 +118,7 @@ ObjectSpec = ObjState = Obj
 
 
 @dataclass
-class EffState:
+class EffState(Tracked):
     spec: EffectSpec
     started: bool = False
     ended: bool = False

@@ -1,89 +1,36 @@
 """The trace: plain data recording every step the engine takes.
 
-Each step keeps a reference to a snapshot of the whole board; snapshots are shared
-copy-on-write dictionaries, so recording a step costs little and a dict is only built when the
-trace is turned into JSON.
+Each step keeps the game state right after it (``gamestate.GameState``).  The tracer stages what the
+simulator shows (``show_object``…) and, at each step, folds it into the state with ``gamestate.apply``;
+before any step that is not part of a layer computation, it first shows the whole world again, so the state
+after every event is the world the event left behind.  A JSON dict is only built when the trace is turned
+into JSON.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
+from .gamestate import (
+    BoardState,
+    EffectState,
+    GameState,
+    ObjectState,
+    PlayerState,
+    StateEvent,
+    apply,
+    object_fields,
+    state_dict,
+)
 from .kinds import STEP_KIND_LABELS, StepKind
 from .scenario import EngineLimitError
 
-
-class ObjectView(NamedTuple):
-    """What the board shows of one object at a step (a named, immutable snapshot)."""
-
-    name: str
-    printed_power: int
-    power: int
-    keywords: tuple
-    mighty: bool
-    zone: str
-    exhausted: bool
-    controller: str | None
-    defending: bool
-    at: str | None
-    damage: int
-    stunned: bool
-    attacking: bool
-    type: str
-
-
-class PlayerView(NamedTuple):
-    name: str
-    xp: int
-    points: int
-    hand: int
-    deck: int
-
-
-class EffectView(NamedTuple):
-    label: str
-    active: bool
-    since: int | None
-
-
-class BattlefieldView(NamedTuple):
-    id: str
-    controller: str | None
-    contested_by: str | None
-
-
-class ChainItemView(NamedTuple):
-    id: int
-    label: str
-    player: str
-    speed: str
-    target: str | None
-
-
-class BoardView(NamedTuple):
-    """Battlefields, the chain (oldest first), the showdown, priority and turn at a step."""
-
-    battlefields: tuple
-    chain: tuple
-    showdown: tuple | None
-    priority: str | None
-    turn_player: str
-    turn: int
-
-
-class Snapshot(NamedTuple):
-    """The whole board at a step; its dicts are shared between steps (copy on write)."""
-
-    objects: dict
-    players: dict
-    effects: dict
-    applied: frozenset
-    board: BoardView | None
-
-
-OBJECT_FIELDS = ObjectView._fields
 _STEP_KINDS = {m: m.value for m in StepKind}  # one dict lookup checks a kind and gives its plain value
+# Steps inside a layer computation show intermediate characteristics: the world is not shown again before them.
+_COMPUTATION = frozenset(m.value for m in (StepKind.OBJECT, StepKind.LAYER, StepKind.APPLY, StepKind.SKIP,
+                                           StepKind.REEXAMINE))
 MAX_STEPS = 20_000
 MAX_WORK = 400_000  # dependency trials: bounds the time of a scenario (well under a few seconds)
 
@@ -103,7 +50,7 @@ class Step:
     after: dict | None
     computation: int | None
     stage: str | None
-    snapshot: Snapshot
+    state: GameState
 
     def to_dict(self, cache: dict) -> dict:
         return {
@@ -121,107 +68,74 @@ class Step:
             "candidates": list(self.candidates),
             "before": self.before,
             "after": self.after,
-            "state": materialize(self.snapshot, cache),
+            "state": state_dict(self.state, cache),
         }
-
-
-def materialize(snapshot: tuple, cache: dict) -> dict:
-    """Turn a shared snapshot into the `state` dict of a step (cached per snapshot)."""
-    objs, players, effs, applied, board = snapshot
-    key_o = id(objs)
-    if key_o not in cache:
-        cache[key_o] = (
-            objs,
-            {
-                oid: {f: (list(v) if f == "keywords" else v) for f, v in zip(OBJECT_FIELDS, tup, strict=True)}
-                for oid, tup in objs.items()
-            },
-        )
-    key_p = id(players)
-    if key_p not in cache:
-        cache[key_p] = (
-            players,
-            {pid: {"name": t[0], "xp": t[1], "points": t[2], "hand": t[3], "deck": t[4]} for pid, t in players.items()},
-        )
-    key_e = (id(effs), id(applied))
-    if key_e not in cache:
-        cache[key_e] = (
-            (effs, applied),
-            {eid: {"label": t[0], "active": t[1], "since": t[2], "applied": eid in applied} for eid, t in effs.items()},
-        )
-    return {
-        "objects": cache[key_o][1],
-        "players": cache[key_p][1],
-        "effects": cache[key_e][1],
-        "board": board_dict(board),
-    }
-
-
-def board_dict(board: tuple | None) -> dict:
-    """The `board` part of a snapshot: battlefields, the chain, the showdown, priority and turn."""
-    if not board:
-        return {"battlefields": {}, "chain": [], "showdown": None, "priority": None, "turn_player": None, "turn": 1}
-    bfs, chain, showdown, priority, turn_player, turn = board
-    return {
-        "battlefields": {b: {"controller": c, "contested": bool(k), "contested_by": k} for b, c, k in bfs},
-        "chain": [{"id": i, "label": lab, "player": p, "speed": sp, "target": t} for i, lab, p, sp, t in chain],
-        "showdown": dict(showdown) if showdown else None,
-        "priority": priority,
-        "turn_player": turn_player,
-        "turn": turn,
-    }
 
 
 @dataclass
 class Tracer:
-    """Records steps and keeps the current board display for snapshots."""
+    """Records steps; stages what the simulator shows and folds it into the state at each step."""
 
     enabled: bool = True
     steps: list[Step] = field(default_factory=list)
     action: int | None = None
     computation: int | None = None
-    objs: dict = field(default_factory=dict)
-    players: dict = field(default_factory=dict)
-    effs: dict = field(default_factory=dict)
-    applied: frozenset = frozenset()
-    board: BoardView | None = None
+    state: GameState = field(default_factory=GameState)
+    refresh: Callable[[], None] | None = None  # shows the whole world (set by the simulator)
     count: int = 0
     work: int = 0
-    _shared: set = field(default_factory=set)
+    _objects: dict = field(default_factory=dict)
+    _raw: dict = field(default_factory=dict)  # the fields last shown of each object
+    _players: dict = field(default_factory=dict)
+    _effects: dict = field(default_factory=dict)
+    _applied: frozenset | None = None
+    _board: BoardState | None = None
 
-    def _own(self, name: str) -> dict:
-        d = getattr(self, name)
-        if name in self._shared:
-            d = dict(d)
-            setattr(self, name, d)
-            self._shared.discard(name)
-        return d
-
-    def show_object(self, oid: str, tup: tuple) -> None:
-        if not self.enabled or self.objs.get(oid) == tup:
+    def show_object(self, oid: str, obj, chars) -> None:
+        """Show a game object (``state.Obj``) with its characteristics (``layers.Chars``)."""
+        if not self.enabled:
             return
-        self._own("objs")[oid] = tup
+        raw = object_fields(obj, chars)
+        if self._raw.get(oid) != raw:
+            self._raw[oid] = raw
+            self._objects[oid] = ObjectState(*raw)
 
-    def show_player(self, pid: str, tup: tuple) -> None:
-        if not self.enabled or self.players.get(pid) == tup:
-            return
-        self._own("players")[pid] = tup
+    def show_player(self, pid: str, player: PlayerState) -> None:
+        if self.enabled and self._players.get(pid, self.state.players.get(pid)) != player:
+            self._players[pid] = player
 
-    def show_effect(self, eid: str, tup: tuple) -> None:
-        if not self.enabled or self.effs.get(eid) == tup:
-            return
-        self._own("effs")[eid] = tup
+    def show_effect(self, eid: str, effect: EffectState) -> None:
+        if self.enabled and self._effects.get(eid, self.state.effects.get(eid)) != effect:
+            self._effects[eid] = effect
 
-    def show_board(self, tup: tuple) -> None:
-        if self.enabled:
-            self.board = tup
+    def effect_shown(self, eid: str) -> EffectState | None:
+        """The effect as the next step will show it."""
+        return self._effects.get(eid, self.state.effects.get(eid))
+
+    def effects_shown(self) -> list[str]:
+        return list({**self.state.effects, **self._effects})
+
+    def show_board(self, board: BoardState) -> None:
+        if self.enabled and board != (self._board or self.state.board):
+            self._board = board
 
     def mark_applied(self, eid: str) -> None:
         if self.enabled:
-            self.applied = self.applied | {eid}
+            applied = self.state.applied if self._applied is None else self._applied
+            self._applied = applied | {eid}
 
     def reset_applied(self) -> None:
-        self.applied = frozenset()
+        self._applied = frozenset()
+
+    def fold(self, kind: str) -> GameState:
+        """The state after a step of ``kind``: what was shown since the last step, applied (``gamestate.apply``)."""
+        if self._objects or self._players or self._effects or self._applied is not None or self._board is not None:
+            event = StateEvent(kind, tuple(self._objects.items()), tuple(self._players.items()),
+                               tuple(self._effects.items()), self._applied, self._board)
+            self.state = apply(self.state, event)
+            self._objects, self._players, self._effects = {}, {}, {}
+            self._applied = self._board = None
+        return self.state
 
     def tick(self) -> None:
         """Count one unit of work; the hard cap makes every scenario terminate."""
@@ -255,7 +169,8 @@ class Tracer:
         if not self.enabled:
             return -1
         kind = _STEP_KINDS[kind]  # a member of kinds.StepKind (KeyError otherwise), stored as plain text
-        self._shared.update(("objs", "players", "effs"))
+        if self.refresh is not None and kind not in _COMPUTATION:
+            self.refresh()
         idx = len(self.steps)
         self.steps.append(
             Step(
@@ -272,7 +187,7 @@ class Tracer:
                 after,
                 self.computation,
                 stage,
-                Snapshot(self.objs, self.players, self.effs, self.applied, self.board),
+                self.fold(kind),
             )
         )
         return idx

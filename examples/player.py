@@ -5,7 +5,9 @@ The engine's result (trace included) is computed once per scenario version and s
 distinct set of changes and are cached.
 
 The player reads the result through the typed view of ``examples.trace`` (built once per request from the
-stored JSON, defaults for older shapes decided there), never through the raw dicts.
+stored JSON, defaults for older shapes decided there), never through the raw dicts. It draws the state the
+engine gives for each step as it is (where each card is, its damage and whether it is lethal, attached gear,
+the chain item resolving): no rule is applied here.
 
 Display order never depends on the order of a dict's keys: PostgreSQL's ``jsonb`` stores object keys in its
 own order, so units, players, effects and battlefields are ordered by the scenario's lists (and, for what the
@@ -18,7 +20,7 @@ import copy
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from urllib.parse import urlencode
 
@@ -40,7 +42,6 @@ from .trace import (
     ObjectState,
     OrderDecision,
     PlayerState,
-    Reason,
     Result,
     Step,
     StepState,
@@ -428,6 +429,8 @@ TELLING_REASONS = {"dependency", "timestamp", "reexamine", "loop", "needs_object
 # Events already told by the step just before them (the action, the assignment, the cleanup…).
 ECHO_EVENTS = {"combat_damage", "attacking", "defending", "stopped_defending", "showdown_ended", "combat_ended",
                "chain_resolved", "resolving", "passed"}
+# Events that repeat the score step before them (« conquiert et marque un point (0 → 1) »).
+SCORE_EVENTS = {"conquered", "held", "scored", "score_refused", "point_gained"}
 
 
 @dataclass(frozen=True)
@@ -460,7 +463,8 @@ def key_steps(trace: Sequence[Step], decisions: Sequence[LabelledDecision] | Non
 
     Hidden by default: a recomputation that changes nothing and decides nothing, the « calcul d'un objet »
     and « couche » openers, the « on consulte l'état du jeu » action before its answer, and events that only
-    repeat the step before them (damage already assigned, deaths already announced by the cleanup…).
+    repeat the step before them (damage already dealt, a point already told by its score step…). Deaths are
+    shown one event each: the board loses the unit at the step that says it dies.
     """
     if not trace:
         return []
@@ -487,136 +491,22 @@ def key_steps(trace: Sequence[Step], decisions: Sequence[LabelledDecision] | Non
             i = j + 1
         else:
             i += 1
-    announced: set[str | None] = set()
+    scored = False  # events right after a score step repeat it (the point is already on the board)
     for index, step in enumerate(trace):
         reason = step.reason
-        if step.kind == "cleanup":
-            announced = set(reason.objects)
+        if step.kind == "score":
+            scored = reason.code == "score"
         elif step.kind == "action" and reason.do == "query":
             hidden.add(index)
         elif step.kind == "event":
-            if reason.code in ECHO_EVENTS or (reason.code in ("died", "destroyed") and reason.object in announced):
+            if reason.code in ECHO_EVENTS or (scored and reason.code in SCORE_EVENTS):
                 hidden.add(index)
-        if step.kind not in ("event", "cleanup"):
-            announced = set()
+        if step.kind not in ("event", "score"):
+            scored = False
     hidden -= decided
     hidden.discard(0)
     hidden.discard(len(trace) - 1)
     return [index for index in range(len(trace)) if index not in hidden]
-
-
-# --- the board after a step -----------------------------------------------------------------------------------
-
-
-def _object_patch(obj: ObjectState, reason: Reason) -> dict:
-    """The fields of ``obj`` one event changes (moved, exhausted, damaged, died, recalled…)."""
-    code = reason.code
-    if code == "moved":
-        zone = reason.zone or obj.zone
-        return {"zone": zone, "at": reason.to if zone == "battlefield" else None}
-    if code in ("exhausted", "readied"):
-        return {"exhausted": code == "exhausted"}
-    if code in ("attacking", "defending", "stopped_defending"):
-        return {"attacking" if code == "attacking" else "defending": code != "stopped_defending"}
-    if code == "stunned":
-        return {"stunned": True}
-    if code == "damaged" and isinstance(reason.total, int):
-        return {"damage": reason.total}
-    if code == "combat_damage" and reason.by:
-        return {"damage": obj.damage + (reason.amount or 0)}
-    if code == "healed":
-        return {"damage": 0}
-    if code in ("died", "destroyed"):
-        return {"zone": "discard", "at": None, "damage": 0, "attacking": False, "defending": False}
-    if code == "recalled":
-        return {"zone": "base", "at": None, "attacking": False, "defending": False}
-    if code == "returned_to_hand":
-        return {"zone": "hand", "at": None}
-    return {}
-
-
-def _battlefield_patch(reason: Reason) -> dict:
-    """The fields of a battlefield one event changes (contested, control gained or lost)."""
-    if reason.code == "contested":
-        return {"contested": True, "contested_by": reason.player}
-    if reason.code == "control_gained":
-        return {"controller": reason.player}
-    if reason.code == "control_lost":
-        return {"controller": None}
-    return {}
-
-
-def _player_patch(reason: Reason) -> dict:
-    """The counter of a player one event changes (victory points, XP)."""
-    if not isinstance(reason.after, int):
-        return {}
-    if reason.code == "point_gained":
-        return {"points": reason.after}
-    if reason.code in ("xp_gained", "xp_spent"):
-        return {"xp": reason.after}
-    return {}
-
-
-def _patch(state: StepState, reason: Reason) -> StepState:
-    """The state with what one event did applied to it."""
-    oid = reason.object
-    objects, players, board = state.objects, state.players, state.board
-    if oid and oid in objects and (changes := _object_patch(objects[oid], reason)):
-        objects = {**objects, oid: replace(objects[oid], **changes)}
-    if oid in board.battlefields and (changes := _battlefield_patch(reason)):
-        fields = {**board.battlefields, oid: replace(board.battlefields[oid], **changes)}
-        board = replace(board, battlefields=fields)
-    pid = reason.player or ""
-    if pid in players and (changes := _player_patch(reason)):
-        players = {**players, pid: replace(players[pid], **changes)}
-    return replace(state, objects=objects, players=players, board=board)
-
-
-def effective_state(trace: Sequence[Step], index: int) -> StepState:
-    """The board right after step ``index``.
-
-    The engine refreshes its snapshot after each action or instruction, so the events that follow one
-    (« Jinx va sur le Pont », « Braum reçoit 2 dégâts ») still carry the snapshot from before them. The player
-    replays those events on the snapshot, so a unit is drawn where the step says it is.
-    """
-    state = trace[index].state
-    start = index
-    while start > 0 and trace[start - 1].state == state:
-        start -= 1
-    for k in range(start + 1, index + 1):
-        if trace[k].kind == "event":
-            state = _patch(state, trace[k].reason)
-    return state
-
-
-def attachments(data: dict, trace: Sequence[Step], upto: int) -> dict[str, str]:
-    """Which gear is attached to which unit after step ``upto`` (the step snapshot does not say it)."""
-    attached = {o["id"]: o["attached_to"] for o in data.get("objects") or [] if o.get("attached_to")}
-    for step in trace[1: upto + 1]:
-        if step.kind != "event":
-            continue
-        code, obj = step.reason.code, step.reason.object
-        if code == "attached" and step.reason.to:
-            attached[obj] = step.reason.to
-        elif code in ("detached", "destroyed"):
-            attached.pop(obj, None)
-        elif code == "died":
-            attached.pop(obj, None)
-            for gear in [g for g, unit in attached.items() if unit == obj]:
-                attached.pop(gear)
-    return attached
-
-
-def chain_resolving(trace: Sequence[Step], upto: int) -> ChainItem | None:
-    """The chain item resolving at step ``upto`` (it has left the chain's snapshot but is not done yet)."""
-    resolving = None
-    for step in trace[: upto + 1]:
-        reason = step.reason
-        if step.kind == "chain" and reason.code == "chain_resolve":
-            resolving = ChainItem(id=reason.item, label=reason.label or "", player=reason.player)
-        elif resolving and reason.code in ("chain_resolved", "fizzled") and reason.item in (None, resolving.id):
-            resolving = None
-    return resolving
 
 
 # --- what the page shows at one step ---------------------------------------------------------------------------
@@ -639,7 +529,7 @@ def _board_object(obj: ObjectState, before: ObjectState, step: Step, names: dict
         controller_name=names.get(obj.controller, obj.controller or ""),
         defending=obj.defending, attacking=obj.attacking,
         stunned=obj.stunned, damage=obj.damage, previous_damage=before.damage,
-        lethal=has_might and obj.damage > 0 and power is not None and obj.damage >= max(power, 1),
+        lethal=obj.lethal,
         changed=obj != before, moved=(obj.zone, obj.at) != (before.zone, before.at),
         focus=step.object == obj.id, has_might=has_might,
     )
@@ -743,8 +633,8 @@ def step_view(branch: Branch, index: int, decisions: Sequence[LabelledDecision] 
         shown = sorted(set(shown) | {index})
     position = shown.index(index)
     step = trace[index]
-    state = effective_state(trace, index)
-    previous = effective_state(trace, shown[position - 1]) if position else state
+    state = step.state  # the engine's state right after this step: the player draws it as it is
+    previous = trace[shown[position - 1]].state if position else state
     order = display_order(data, branch)
     board = state.board
     victory = (result.main if result else branch).board.victory_score
@@ -768,10 +658,9 @@ def step_view(branch: Branch, index: int, decisions: Sequence[LabelledDecision] 
         for oid, obj in ordered(state.objects, order["objects"])
     ]
     by_id = {o.id: o for o in all_objects}
-    attached = attachments(data, trace, index)
     objects = []
     for obj in all_objects:
-        unit = by_id.get(attached.get(obj.id, ""))
+        unit = by_id.get(state.objects[obj.id].attached_to or "")
         if obj.type == "gear" and unit is not None and unit.zone_id == obj.zone_id:
             unit.gear.append(obj)
             obj.attached_to_name = unit.name
@@ -810,7 +699,7 @@ def step_view(branch: Branch, index: int, decisions: Sequence[LabelledDecision] 
         layers=layers, reexamined=reexamined, text=step.text, decision=decision,
         is_last=index == len(trace) - 1, position=position,
         zones=_zones(objects, board, players, order, data),
-        chain=_chain(board, chain_resolving(trace, index), names, by_id), showdown=_showdown(board, names, by_id),
+        chain=_chain(board, board.resolving, names, by_id), showdown=_showdown(board, names, by_id),
         whys=whys, why_title=why_title, kind_label=step.kind_label, has_board=with_board,
         show_layers=bool(effects) or any(s.layer for s in trace),
     )

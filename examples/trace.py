@@ -84,6 +84,7 @@ class ObjectState:
     tags: tuple[str, ...] = ()
     cost: int | None = None
     domains: tuple[str, ...] = ()
+    lethal: bool = False  # lethal damage marked (R. 323.4), as the engine judges it
 
     @property
     def kind(self) -> str:
@@ -98,7 +99,7 @@ class ObjectState:
             zone=d.get("zone"), at=d.get("at"), exhausted=bool(d.get("exhausted")), controller=d.get("controller"),
             defending=bool(d.get("defending")), attacking=bool(d.get("attacking")), stunned=bool(d.get("stunned")),
             damage=d.get("damage") or 0, attached_to=d.get("attached_to"), tags=tuple(_list(d.get("tags"))),
-            cost=d.get("cost"), domains=tuple(_list(d.get("domains"))),
+            cost=d.get("cost"), domains=tuple(_list(d.get("domains"))), lethal=bool(d.get("lethal")),
         )
 
 
@@ -200,10 +201,12 @@ class Showdown:
 
 @dataclass(frozen=True, slots=True)
 class BoardState:
-    """Battlefields, chain, showdown, priority and turn; ``victory_score``/``mode``/``winner`` at the end only."""
+    """Battlefields, chain (and the item resolving), showdown, priority and turn; ``victory_score``/``mode``/``winner``
+    at the end only."""
 
     battlefields: dict[str, Battlefield] = field(default_factory=dict)
     chain: tuple[ChainItem, ...] = ()
+    resolving: ChainItem | None = None  # the item that has left the chain and is resolving (R. 340)
     showdown: Showdown | None = None
     priority: str | None = None
     turn_player: str | None = None
@@ -223,6 +226,7 @@ class BoardState:
         return cls(
             battlefields={bid: Battlefield.from_dict(bid, b) for bid, b in _dict(d.get("battlefields")).items()},
             chain=tuple(ChainItem.from_dict(item) for item in _list(d.get("chain"))),
+            resolving=ChainItem.from_dict(d["resolving"]) if isinstance(d.get("resolving"), dict) else None,
             showdown=Showdown.from_raw(d.get("showdown")), priority=d.get("priority"),
             turn_player=d.get("turn_player"), turn=d.get("turn"), victory_score=d.get("victory_score"),
             mode=d.get("mode"), winner=d.get("winner"),

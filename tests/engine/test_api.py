@@ -44,11 +44,12 @@ def test_result_dict_shape():
     assert d["queries"][0]["value"] == 5
     step = d["trace"][-1]
     assert STEP_KEYS <= set(step)
-    assert d["version"] == 2
+    assert d["version"] == 3
     assert set(step["state"]) == {"objects", "players", "effects", "board"}
     assert step["kind_label"] == "Résultat"
     assert set(step["state"]["players"]["p1"]) == {"name", "xp", "points", "hand", "deck"}
-    assert set(step["state"]["board"]) == {"battlefields", "chain", "showdown", "priority", "turn_player", "turn"}
+    assert set(step["state"]["board"]) == {"battlefields", "chain", "resolving", "showdown", "priority",
+                                             "turn_player", "turn"}
     assert set(step["state"]["objects"]["u"]) == {
         "name",
         "printed_power",
@@ -64,6 +65,8 @@ def test_result_dict_shape():
         "stunned",
         "attacking",
         "type",
+        "attached_to",
+        "lethal",
     }
     assert set(step["state"]["effects"]["p"]) == {"label", "active", "since", "applied"}
     json.dumps(d)

@@ -168,6 +168,7 @@ from django.test import RequestFactory  # noqa: E402
 
 from engine import kinds  # noqa: E402
 from examples import player  # noqa: E402
+from examples.trace import Result  # noqa: E402
 from examples.views import embedded_players, example_context  # noqa: E402
 
 SCENARIOS = SCENARIOS_DIR
@@ -497,3 +498,67 @@ def test_what_if_shows_who_defends_and_refuses_an_empty_field(client, db):
     status, html = page(client, example.slug, si="1", etape="fin", **{"xp:p1": ""})
     assert status == 400
     assert "« XP de Joueuse A » : ce champ est vide ; indiquez un nombre entier (au départ : 0)." in html
+
+
+def card_of(html, unit):
+    """The HTML of the card of ``unit`` on the board."""
+    card = r'<li class="unit [^"]*" data-unit="' + unit + r'">.*?</li>\s*(?=<li class="unit|</ul>\s*</section)'
+    return re.search(card, html, re.S).group(0)
+
+
+def damage_on(html, unit):
+    """The damage the card of ``unit`` shows (0 when it shows none)."""
+    match = re.search(r'class="unit__damage[^"]*"><span class="js-count" data-from="\d+" data-to="(\d+)"',
+                      card_of(html, unit))
+    return int(match.group(1)) if match else 0
+
+
+def test_combat_damage_shows_on_the_unit_at_the_step_it_is_dealt(client, db):
+    """Issue 21: the board marks damage when the narration says it is dealt (R. 467.2.d), not at the cleanup."""
+    example = make_example("combat-deux-contre-un")
+    dealt = step_where(example, lambda s: (s.get("reason") or {}).get("code") == "damage_dealt")
+    _, before = page(client, example.slug, indice=dealt - 1)
+    assert "attribue" in before and damage_on(before, "garen") == 0  # assigning is not dealing (R. 467.2.c.1)
+    _, html = page(client, example.slug, indice=dealt)
+    assert "infligés en même temps" in html
+    assert damage_on(html, "garen") == 5 and damage_on(html, "ahri") == 2 and damage_on(html, "vi") == 2
+    assert "mortels" in card_of(html, "garen") and "mortel" not in card_of(html, "vi")
+
+
+def test_the_score_appears_at_the_scoring_step(client, db):
+    """Issue 21: the points counter changes at the step that says the point is scored (R. 471)."""
+    example = make_example("combat-deux-contre-un")
+    scored = step_where(example, lambda s: s.get("kind") == "score" and (s.get("reason") or {}).get("point"))
+    _, before = page(client, example.slug, indice=scored - 1)
+    assert re.search(r'data-to="0">0</span><span class="counter__max"> / 8</span> points', before)
+    _, html = page(client, example.slug, indice=scored)
+    assert "marque un point (0 → 1)" in html
+    assert re.search(r'data-to="1">1</span><span class="counter__max"> / 8</span> points', html)
+
+
+def test_a_dead_unit_leaves_the_board_at_its_death_and_never_arrives(client, db):
+    example = make_example("combat-deux-contre-un")
+    died = step_where(example, lambda s: (s.get("reason") or {}).get("code") == "died"
+                      and (s.get("reason") or {}).get("object") == "garen")
+    _, html = page(client, example.slug, indice=died)
+    assert "Garen meurt" in html and zone_of(html, "garen") == "Hors du plateau"
+    trace = player.branches(example.result)[0]["trace"]
+    for index in range(died, len(trace)):
+        _, html = page(client, example.slug, indice=index)
+        assert zone_of(html, "garen") == "Hors du plateau"
+        assert "Vient d'arriver" not in card_of(html, "garen")
+
+
+def test_the_player_draws_the_engine_state_of_each_step(db):
+    """The player has no rule of its own: at every step, each card's zone, damage and lethal mark are the
+    engine's state for that step."""
+    example = make_example("combat-tank-et-arriere-ligne")
+    result = Result.from_dict(example.result)
+    branch = result.branches[0]
+    data = player.parse_scenario(example.scenario)
+    for step in branch.trace:
+        view = player.step_view(branch, step.index, data=data, result=result)
+        drawn = {o.id: o for o in view.objects} | {g.id: g for o in view.objects for g in o.gear}
+        for oid, obj in step.state.objects.items():
+            assert (drawn[oid].zone_id, drawn[oid].at, drawn[oid].damage, drawn[oid].lethal) == (
+                obj.zone, obj.at, obj.damage, obj.lethal)
