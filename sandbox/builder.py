@@ -42,7 +42,7 @@ DEFAULT_DESCRIPTION = "Situation construite dans le bac à sable de RiftPal."
 PLAYER_NAMES = ("Joueuse A", "Joueur B")
 SECTION_ORDER = tuple(sf.SECTIONS)
 TOP_FIELDS = ("title", "description", "topic", "turn_player")
-ROW_KEY_RE = re.compile(r"^([poeac])-(\d{1,4})-(.+)$")
+ROW_KEY_RE = re.compile(r"^([pboeac])-(\d{1,4})-(.+)$")
 MANAGEMENT = ("TOTAL_FORMS", "INITIAL_FORMS", "MIN_NUM_FORMS", "MAX_NUM_FORMS")
 
 Row = dict[str, list[str]]  # one row's submitted fields, by name without the « e-3- » prefix
@@ -81,8 +81,9 @@ def _clip(value: Any) -> str:
     return str(value)[:RAW_MAX]
 
 
-def _next_id(rows: list[Row], id_prefix: str) -> str:
-    taken = {r.get("id", [""])[0] for r in rows}
+def _next_id(rows: list[Row], id_prefix: str, others: list[Row] = ()) -> str:
+    """A free id for a new row of ``rows``; ``others`` are rows sharing the same ids (units and battlefields)."""
+    taken = {r.get("id", [""])[0] for r in [*rows, *others]}
     n = len(rows) + 1
     while f"{id_prefix}{n}" in taken:
         n += 1
@@ -132,7 +133,27 @@ def split(post) -> FormData:
         for row in rows:
             if not (row.get("id") or [""])[0]:
                 row["id"] = [_next_id(rows, section.id_prefix)]
+    _battlefields_apart(data)
     return data
+
+
+def _battlefields_apart(data: FormData) -> None:
+    """Battlefields are the board's rows (``b``), units the ``o`` rows, and they share one set of ids.
+
+    A page served before the board existed posts its battlefields as units of type « battlefield »:
+    they are moved to the board, with their controller (an old form's posts still open the same situation).
+    """
+    units = data.rows["o"]
+    moved = [r for r in units if (r.get("type") or [""])[0] == "battlefield"]
+    if moved:
+        data.rows["o"] = [r for r in units if r not in moved]
+        for r in moved:
+            data.rows["b"].append({k: r[k] for k in ("id", "name", "controller") if k in r})
+    taken = {(r.get("id") or [""])[0] for r in data.rows["b"]}
+    for row in data.rows["o"]:
+        if row["id"][0] in taken:
+            row["id"] = [_next_id(data.rows["o"], sf.SECTIONS["o"].id_prefix, data.rows["b"])]
+        taken.add(row["id"][0])
 
 
 def pools_of(data: FormData) -> sf.Pools:
@@ -141,7 +162,9 @@ def pools_of(data: FormData) -> sf.Pools:
     def first(row: Row, key: str) -> str:
         return (row.get(key) or [""])[0]
 
-    objects = [(first(r, "id"), first(r, "name").strip() or first(r, "id")) for r in data.rows["o"]]
+    battlefields = [(first(r, "id"), first(r, "name").strip() or first(r, "id")) for r in data.rows["b"]]
+    units = [(first(r, "id"), first(r, "name").strip() or first(r, "id")) for r in data.rows["o"]]
+    objects = units + battlefields
     return sf.Pools(
         players=[(first(r, "id"), first(r, "name").strip() or first(r, "id")) for r in data.rows["p"]],
         objects=objects,
@@ -149,11 +172,7 @@ def pools_of(data: FormData) -> sf.Pools:
         actions=[
             (first(r, "id"), f"Action {i + 1} : {ACTIONS[first(r, 'do')][0]}") for i, r in enumerate(data.rows["a"])
         ],
-        battlefields=[
-            (oid, name)
-            for (oid, name), r in zip(objects, data.rows["o"], strict=True)
-            if first(r, "type") == "battlefield"
-        ],
+        battlefields=battlefields,
     )
 
 
@@ -267,16 +286,24 @@ def data_from_scenario(scenario: Any) -> FormData:
         values = {k: p.get(k, _default(sf.PLAYER_FIELDS, k)) for k in fields}
         rows["p"].append(put_row("p", "", values, pools, _raw(p.get("id", ""))))
     for o in objects:
+        typ = o.get("type", "unit")
+        if typ == "battlefield":
+            what = f"Champ de bataille « {_raw(o.get('name'))[:40]} »"
+            fields = row_form("b", "", pools).fields
+            _unrepresented(notices, o, set(fields) | {"type", "zone"}, what)
+            if o.get("zone", "battlefield") != "battlefield":
+                notices.append(f"{what} : un champ de bataille est toujours dans la zone des champs de bataille.")
+            values = {"name": o.get("name"), "controller": o.get("controller")}
+            rows["b"].append(put_row("b", "", values, pools, _raw(o.get("id", ""))))
+            continue
         fields = row_form("o", "", pools).fields
         _unrepresented(notices, o, set(fields) | {"since"}, f"Unité « {_raw(o.get('name'))[:40]} »")
-        typ = o.get("type", "unit")
         values = {k: o.get(k, _default(sf.OBJECT_FIELDS, k)) for k in fields}
         values.update(
             type=typ,
-            zone=o.get("zone", "battlefield" if typ == "battlefield" else "base"),
+            zone=o.get("zone", "base"),
             printed_power=o.get("printed_power", 0),
-            controller=o.get("controller")
-            or (_raw(players[0].get("id")) if players and typ != "battlefield" else None),
+            controller=o.get("controller") or (_raw(players[0].get("id")) if players else None),
         )
         if o.get("since") not in (None, 0):
             notices.append(f"L'horodatage d'arrivée de « {_raw(o.get('name'))} » n'est pas repris.")
@@ -437,16 +464,21 @@ def new_row(data: FormData, prefix: str, kind: str) -> Row:
     if prefix == "p":
         values = {k: _default(sf.PLAYER_FIELDS, k) for k in sf.PLAYER_FIELDS}
         values["name"] = _player_name(rows)
+    elif prefix == "b":
+        # Nobody controls a new battlefield until the learner says who does (R. 190.2.b).
+        used = {(r.get("name") or [""])[0] for r in rows}
+        values = {"name": next(f"Champ de bataille {n}" for n in range(1, 99) if f"Champ de bataille {n}" not in used)}
     elif prefix == "o":
         used = {(r.get("name") or [""])[0] for r in rows}
         letters = [f"Unité {chr(ord('A') + k)}" for k in range(26)] + [f"Unité {k}" for k in range(27, 60)]
+        # A new unit waits in its player's base; with no battlefield on the board it stands on « the »
+        # battlefield, the single place of situations that have none.
         values = {
             "name": next(n for n in letters if n not in used),
             "type": "unit",
             "printed_power": 0,
             "cost": 0,
-            "zone": "battlefield",
-            "at": pools.battlefields[0][0] if pools.battlefields else None,
+            "zone": "base" if pools.battlefields else "battlefield",
             "controller": first_player,
         }
     elif prefix == "e":
@@ -468,7 +500,8 @@ def new_row(data: FormData, prefix: str, kind: str) -> Row:
             "effect": first_effect,
             "combat_first": pools.battlefields[0][0] if pools.battlefields else None,
         }
-    return put_row(prefix, kind, values, pools, _next_id(rows, sf.SECTIONS[prefix].id_prefix))
+    others = data.rows[{"o": "b", "b": "o"}[prefix]] if prefix in ("o", "b") else []
+    return put_row(prefix, kind, values, pools, _next_id(rows, sf.SECTIONS[prefix].id_prefix, others))
 
 
 @dataclass
@@ -500,8 +533,8 @@ def first_field(data: FormData, prefix: str, index: int) -> str:
 def apply_op(data: FormData, op: str, post=None) -> OpResult:
     """Apply one button of the form (add, delete, move up or down) to the rows. Unknown ones do nothing.
 
-    Ops: ``add:p``, ``add:o``, ``add:e`` (kind in ``new_kind``), ``add:a`` (action in ``new_action``),
-    ``add:c-order``, ``add:c-accept``, ``del:e-2``, ``up:e-2``, ``down:e-2``.
+    Ops: ``add:p``, ``add:b`` (a battlefield), ``add:o``, ``add:e`` (kind in ``new_kind``), ``add:a`` (action in
+    ``new_action``), ``add:c-order``, ``add:c-accept``, ``del:e-2``, ``up:e-2``, ``down:e-2``.
     """
     op = str(op or "")[:40]
     post = post if post is not None else {}
@@ -514,7 +547,7 @@ def apply_op(data: FormData, op: str, post=None) -> OpResult:
             kind = str(post.get("new_kind", ""))
         elif what == "a":
             kind = str(post.get("new_action", ""))
-        elif what not in ("p", "o") or prefix == "c":
+        elif what not in ("p", "b", "o") or prefix == "c":
             return OpResult()
         section = sf.SECTIONS[prefix]
         if section.kind_key and kind not in section.kinds:
@@ -617,7 +650,10 @@ class Sandbox:
         data["players"] = [self._player(i, f.cleaned_data) for i, f in enumerate(players_rows)]
         if s["turn_player"] and s["turn_player"] != players_rows[0].cleaned_data["id"]:
             data["turn_player"] = s["turn_player"]
-        data["objects"] = [self._object(i, f.cleaned_data) for i, f in enumerate(self.formsets["o"].forms)]
+        # The board first: its battlefields, then the units and other objects.
+        fields = [("b", i, f.cleaned_data) for i, f in enumerate(self.formsets["b"].forms)]
+        fields += [("o", i, f.cleaned_data) for i, f in enumerate(self.formsets["o"].forms)]
+        data["objects"] = [self._object(n, prefix, i, v) for n, (prefix, i, v) in enumerate(fields)]
         data["effects"] = self._effects()
         data["actions"], action_index = self._actions()
         choices = self._choices(action_index)
@@ -635,9 +671,11 @@ class Sandbox:
                 p[key] = value
         return p
 
-    def _object(self, i: int, v: dict) -> dict:
-        self.paths.append((f"objects[{i}]", "o", i))
+    def _object(self, n: int, prefix: str, i: int, v: dict) -> dict:
+        self.paths.append((f"objects[{n}]", prefix, i))
         o: dict[str, Any] = {"id": v["id"], "name": v["name"]}
+        if prefix == "b":
+            return {**o, "type": "battlefield", **({"controller": v["controller"]} if v["controller"] else {})}
         for key, value in v.items():
             if key in ("id", "name") or (key == "type" and value == "unit"):
                 continue
@@ -795,10 +833,77 @@ EMPTY_SCENARIO: dict = {
     "topic": "couches",
     "players": [{"id": "p1", "name": PLAYER_NAMES[0]}],
 }
+# A new sandbox opens on the board of a duel: two players (each with a base) and two battlefields that
+# nobody controls yet (R. 190.2.b); the learner says who controls which, and adds units to the bases.
+BOARD_SCENARIO: dict = {
+    "title": "Ma situation",
+    "description": "",
+    "topic": "combat",
+    "players": [{"id": "p1", "name": PLAYER_NAMES[0]}, {"id": "p2", "name": PLAYER_NAMES[1]}],
+    "objects": [
+        {"id": "bf1", "name": "Champ de bataille 1", "type": "battlefield"},
+        {"id": "bf2", "name": "Champ de bataille 2", "type": "battlefield"},
+    ],
+}
 
 
 def empty_data() -> FormData:
+    """One player and nothing else: where an unreadable link starts again, and the tests' blank page."""
     return data_from_scenario(EMPTY_SCENARIO)
+
+
+def board_data() -> FormData:
+    """What a new sandbox opens on: the board of a duel."""
+    return data_from_scenario(BOARD_SCENARIO)
+
+
+# --------------------------------------------------------------------------- the board at a glance
+
+
+def board_view(data: FormData) -> dict:
+    """The board as typed (even half-typed): each player's base and each battlefield with its controller and
+    the units there, every unit linking to its row. Read from the raw fields, so it never fails."""
+
+    def first(row: Row, key: str) -> str:
+        return (row.get(key) or [""])[0].strip()
+
+    players = {first(r, "id"): first(r, "name") or first(r, "id") for r in data.rows["p"]}
+    battlefields = [
+        (first(r, "id"), first(r, "name") or first(r, "id"), first(r, "controller")) for r in data.rows["b"]
+    ]
+    bases: dict[str, list[dict]] = {pid: [] for pid in players}
+    fields: dict[str, list[dict]] = {bid: [] for bid, _n, _c in battlefields}
+    elsewhere: list[dict] = []
+    for i, r in enumerate(data.rows["o"]):
+        power = first(r, "printed_power")
+        owner = players.get(first(r, "controller"), "")
+        unit = {
+            "name": first(r, "name") or f"Unité {i + 1}",
+            "power": power if first(r, "type") in ("unit", "token", "") else "",
+            "player": owner,
+            "href": f"#{row_id('o', i)}",
+        }
+        zone, at = first(r, "zone"), first(r, "at")
+        if zone == "base" and first(r, "controller") in bases:
+            bases[first(r, "controller")].append(unit)
+        elif zone == "battlefield" and (at in fields or (not at and len(fields) == 1)):
+            fields[at or next(iter(fields))].append(unit)
+        else:
+            unit["where"] = capfirst(sf.ZONE_LABELS.get(zone, zone)) if zone else ""
+            elsewhere.append(unit)
+    return {
+        "bases": [{"player": name, "units": bases[pid]} for pid, name in players.items()],
+        "battlefields": [
+            {
+                "name": name,
+                "controller": players.get(controller) if controller else None,
+                "units": fields[bid],
+                "href": f"#{row_id('b', i)}",
+            }
+            for i, (bid, name, controller) in enumerate(battlefields)
+        ],
+        "elsewhere": elsewhere,
+    }
 
 
 # --------------------------------------------------------------------------- export and run

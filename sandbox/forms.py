@@ -5,7 +5,8 @@ field, with its French label, its bounds and its French messages. The form of an
 fields of its kind's parameters, the form of an action of its action's parameters: a kind or an action
 added to the engine's registry shows up here by itself.
 
-Each section of the page is a formset: players (prefix ``p``), units and objects (``o``), effects (``e``),
+Each section of the page is a formset: players (prefix ``p``), battlefields (``b``: the board, with their
+controller), units and objects (``o``), effects (``e``),
 actions (``a``) and players' choices (``c``). A select that names another row (a unit, a player, an
 effect…) offers the rows as they were typed, so its choices come from the submitted data: see ``Pools``.
 """
@@ -36,6 +37,7 @@ MAX_OBJECTS = engine_scenario.MAX_OBJECTS
 MAX_EFFECTS = min(40, engine_scenario.MAX_EFFECTS)
 MAX_ACTIONS = engine_scenario.MAX_ACTIONS
 MAX_CHOICES = 10
+MAX_BATTLEFIELDS = 6
 MAX_NAME = 60
 MAX_LABEL = 120
 MAX_NOTE = 200
@@ -54,8 +56,9 @@ PLAYER_FIELDS = {f.name: f for f in dataclasses.fields(engine_scenario.PlayerSpe
 OBJECT_FIELDS = {f.name: f for f in dataclasses.fields(engine_scenario.ObjectSpec)}
 # The engine's vocabulary names every list the forms offer; its labels start in lower case, a field's do not.
 TOPIC_LABELS = kinds.TOPIC_LABELS
-ZONE_LABELS = {zone: capfirst(label.removeprefix("la ").removeprefix("le "))
-               for zone, label in kinds.ZONE_LABELS.items()}
+ZONE_LABELS = {
+    zone: capfirst(label.removeprefix("la ").removeprefix("le ")) for zone, label in kinds.ZONE_LABELS.items()
+}
 OBJECT_TYPE_LABELS = {
     "unit": "Unité",
     "gear": "Équipement",
@@ -270,10 +273,12 @@ class RefField(forms.ChoiceField):
 
     widget = KeepSelect
 
-    def __init__(self, *, pool: str, options: list[tuple[str, str]], required: bool, **kwargs):
+    def __init__(
+        self, *, pool: str, options: list[tuple[str, str]], required: bool, empty_label: str | None = None, **kwargs
+    ):
         self.pool = pool
         unknown, article = REF_NOUNS[pool]
-        empty = "— choisir —" if required else "— aucune —"
+        empty = empty_label or ("— choisir —" if required else "— aucune —")
         super().__init__(
             choices=[("", empty), *options],
             required=required,
@@ -454,7 +459,9 @@ class RowForm(forms.Form):
     """One row of a section; ``id`` is the engine's identifier of the row, never typed."""
 
     label_suffix = ""
-    advanced: tuple[str, ...] = ()  # fields shown under « Conditions et début »
+    advanced: tuple[str, ...] = ()  # fields shown folded, under ``advanced_label``
+    advanced_label = "Conditions et début"
+    folded_defaults: dict[str, Any] = {}  # a folded field holding its default stays folded
     id = forms.CharField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args, pools: Pools, kind: str = "", **kwargs):
@@ -473,6 +480,18 @@ class RowForm(forms.Form):
     def main_fields(self):
         return [bf for bf in self.visible_fields() if bf.name not in self.advanced]
 
+    def folded_open(self) -> bool:
+        """Whether the folded fields open by themselves: one has an error, or a value other than its default."""
+        for bf in self.advanced_fields():
+            value = bf.value()
+            default = self.folded_defaults.get(bf.name)
+            if bf.errors:
+                return True
+            if value in ("", None, False, [], ()) or (default is not None and str(value).strip() == str(default)):
+                continue
+            return True
+        return False
+
     def advanced_fields(self):
         return [bf for bf in self.visible_fields() if bf.name in self.advanced]
 
@@ -483,6 +502,8 @@ def _count(name: str, label: str) -> forms.Field:
 
 
 class PlayerForm(RowForm):
+    advanced_label = "XP, cartes et réserve"
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["name"] = TextField(label="Nom", limit=MAX_NAME)
@@ -512,15 +533,29 @@ class PlayerForm(RowForm):
             self.fields["rune_deck"] = KeywordsField(
                 label="Deck de runes, du dessus vers le dessous (domaines séparés par des virgules)", required=False
             )
+        # What a first situation needs in sight: the name and the score; the rest waits folded.
+        self.advanced = tuple(name for name in self.fields if name not in ("id", "name", "points"))
+        self.folded_defaults = {
+            name: default
+            for name in self.advanced
+            if (default := getattr(PLAYER_FIELDS.get(name), "default", None)) is not None and isinstance(default, int)
+        }
 
 
 class UnitForm(RowForm):
+    advanced = ("cost", "tags", "domains", "power_cost", "attached_to")
+    advanced_label = "Coût, tags, domaines et équipement"
+    folded_defaults = {"cost": 0}
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         pools = self.pools
         f = self.fields
         f["name"] = TextField(label="Nom", limit=MAX_NAME)
-        f["type"] = EnumField(label="Type", choices=[(t, OBJECT_TYPE_LABELS.get(t, t)) for t in kinds.OBJECT_TYPES])
+        f["type"] = EnumField(
+            label="Type",
+            choices=[(t, OBJECT_TYPE_LABELS.get(t, t)) for t in kinds.OBJECT_TYPES if t != "battlefield"],
+        )
         lo, hi = PRINTED_MIGHT_RANGE
         f["printed_power"] = WholeNumberField(label="Puissance imprimée", min_value=lo, max_value=hi)
         if "cost" in OBJECT_FIELDS:
@@ -531,10 +566,14 @@ class UnitForm(RowForm):
             pool="battlefields",
             options=pools.battlefields,
             required=False,
-            help_text="Quand il y a plusieurs champs de bataille (zone « Champ de bataille »).",
+            help_text="Pour la zone « Champ de bataille » : celui où se trouve l'unité.",
         )
         f["controller"] = RefField(
-            label="Contrôleur", pool="players", options=pools.players, required=False, help_text="Vide : personne."
+            label="Contrôleur",
+            pool="players",
+            options=pools.players,
+            required=False,
+            help_text="Dans la zone « Base », l'unité est dans la base de ce joueur.",
         )
         f["keywords"] = KeywordsField(
             label="Mots-clés imprimés (séparés par des virgules)",
@@ -555,6 +594,36 @@ class UnitForm(RowForm):
         f["exhausted"] = forms.BooleanField(label="Épuisée", required=False)
         if "stunned" in OBJECT_FIELDS:
             f["stunned"] = forms.BooleanField(label="Étourdie", required=False)
+
+    def clean(self):
+        """A unit on a battlefield says which one when there are several; elsewhere it is on none."""
+        data = super().clean()
+        zone = data.get("zone")
+        if zone in ("battlefield", "facedown"):
+            if not data.get("at") and len(self.pools.battlefields) > 1 and "at" not in self.errors:
+                self.add_error("at", "Choisissez le champ de bataille où se trouve l'unité.")
+        elif zone:
+            data["at"] = None
+        return data
+
+
+NO_CONTROLLER = "Personne (non contrôlé)"
+
+
+class BattlefieldForm(RowForm):
+    """A battlefield of the board: its name and who controls it, chosen explicitly (« Personne » by default)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["name"] = TextField(label="Nom", limit=MAX_NAME)
+        self.fields["controller"] = RefField(
+            label="Contrôlé par",
+            pool="players",
+            options=self.pools.players,
+            required=False,
+            empty_label=NO_CONTROLLER,
+            help_text="Au départ de la situation.",
+        )
 
 
 class EffectForm(RowForm):
@@ -726,6 +795,7 @@ SECTIONS = {
     s.prefix: s
     for s in (
         Section("p", PlayerForm, MAX_PLAYERS, "p", "joueur", "joueurs"),
+        Section("b", BattlefieldForm, MAX_BATTLEFIELDS, "bf", "champ de bataille", "champs de bataille"),
         Section("o", UnitForm, MAX_OBJECTS, "u", "unité", "unités"),
         Section("e", EffectForm, MAX_EFFECTS, "e", "effet", "effets", "kind", tuple(KINDS), movable=True),
         Section("a", ActionForm, MAX_ACTIONS, "a", "action", "actions", "do", tuple(ACTIONS), movable=True),
@@ -771,12 +841,13 @@ class RowFormSet(forms.BaseFormSet):
         limit, count = self.section.limit, self.submitted_count
         if count > limit:
             raise ValidationError(f"Trop de lignes : {limit} au maximum (ici {count}). Supprimez-en.")
-        if self.section.prefix == "o":
+        if self.section.prefix in ("o", "b"):
+            what = "unités" if self.section.prefix == "o" else "champs de bataille"
             seen: set[str] = set()
             for form in self.forms:
                 name = str(form.cleaned_data.get("name") or "").casefold()
                 if name and name in seen:
-                    form.add_error("name", "Deux unités portent ce nom : donnez-leur des noms différents.")
+                    form.add_error("name", f"Deux {what} portent ce nom : donnez-leur des noms différents.")
                 seen.add(name)
 
 

@@ -13,18 +13,18 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import replace_url
 
 import engine
+from core.htmx import HtmxHttpRequest, wants_fragment
 from engine.kinds import ACTIONS, KINDS
 from examples import player
 from examples.models import WorkedExample
-from core.htmx import HtmxHttpRequest, wants_fragment
 from sandbox import builder as sb
 from sandbox import forms as sf
-from sandbox.presets import PRESETS
+from sandbox.explain import board_notes
+from sandbox.presets import PRESETS, grouped
 
 PLAYER_ID = "sandbox-player"
 WORKSPACE_ID = "sandbox-workspace"
 RESULT_ANCHOR = "resultat"
-
 
 
 # --------------------------------------------------------------------------- presenting the forms
@@ -58,6 +58,8 @@ def present(sandbox: sb.Sandbox, focus: str | None) -> dict:
 
             if prefix == "p":
                 title, subtitle = f"Joueur {i + 1}", value("name") or ""
+            elif prefix == "b":
+                title = str(value("name") or "").strip() or f"Champ de bataille {i + 1}"
             elif prefix == "o":
                 title, subtitle = f"Unité {i + 1}", value("name") or ""
             elif prefix == "e":
@@ -95,7 +97,7 @@ def present(sandbox: sb.Sandbox, focus: str | None) -> dict:
                     "kind_key": section.kind_key,
                     "fields": form.main_fields(),
                     "advanced": advanced,
-                    "advanced_open": any(bf.errors or bf.value() not in ("", None, False, []) for bf in advanced),
+                    "advanced_open": form.folded_open(),
                     "has_errors": bool(form.errors),
                     "focus_row": focus == sb.row_id(prefix, i),
                     "focus_up": focus == f"sb-{prefix}-{i}-up",
@@ -122,10 +124,12 @@ def present(sandbox: sb.Sandbox, focus: str | None) -> dict:
         "kinds": [(name, kind.label) for name, kind in KINDS.items()],
         "actions": [(name, label) for name, (label, _params) in ACTIONS.items()],
         "choice_buttons": [(kind, sf.CHOICE_BUTTONS.get(kind, label)) for kind, label in sf.CHOICE_TYPES.items()],
-        "presets": PRESETS.values(),
+        "preset_groups": grouped(),
+        "board": sb.board_view(sandbox.data),
         "focus": focus,
         "limits": {
             "players": sf.MAX_PLAYERS,
+            "battlefields": sf.MAX_BATTLEFIELDS,
             "objects": sf.MAX_OBJECTS,
             "effects": sf.MAX_EFFECTS,
             "actions": sf.MAX_ACTIONS,
@@ -142,11 +146,11 @@ def present(sandbox: sb.Sandbox, focus: str | None) -> dict:
 def _load_example(slug: str) -> tuple[sb.FormData, str | None, int]:
     example = WorkedExample.objects.filter(slug=slug[:80]).first()
     if example is None:
-        return sb.empty_data(), f"Aucun exemple commenté ne porte l'identifiant « {slug[:80]} ».", 404
+        return sb.board_data(), f"Aucun exemple commenté ne porte l'identifiant « {slug[:80]} ».", 404
     try:
         data = dict(player.parse_scenario(example.scenario))
     except engine.ScenarioError as exc:
-        return sb.empty_data(), f"Cet exemple ne peut pas être ouvert : {exc.message}", 400
+        return sb.board_data(), f"Cet exemple ne peut pas être ouvert : {exc.message}", 400
     data.pop("expect", None)
     return sb.data_from_scenario(data), None, 200
 
@@ -187,18 +191,18 @@ def sandbox(request: HtmxHttpRequest):
             # A shared situation opens at its result (links made before they carried « #resultat » too).
             landing = sb.OpResult(focus="sb-result-title")
         except sb.ShareCodeError as exc:
-            data, load_error, status = sb.empty_data(), exc.message, 400
+            data, load_error, status = sb.board_data(), exc.message, 400
     elif "exemple" in request.GET:
         data, load_error, status = _load_example(request.GET.get("exemple", ""))
         run = load_error is None
     elif "modele" in request.GET:
         preset = PRESETS.get(request.GET.get("modele", ""))
         if preset is None:
-            data, load_error, status = sb.empty_data(), "Ce modèle de situation n'existe pas.", 404
+            data, load_error, status = sb.board_data(), "Ce modèle de situation n'existe pas.", 404
         else:
             data, run = sb.data_from_scenario(preset.scenario), True
     else:
-        data = sb.empty_data()
+        data = sb.board_data()
     sandbox = sb.Sandbox(data)
     outcome = sb.evaluate(sandbox, run=run)
     pending = None
@@ -252,6 +256,7 @@ def sandbox(request: HtmxHttpRequest):
             outcome.result = None
             outcome.engine_error = getattr(exc, "message", "Le moteur n'a rien produit pour cette situation.")
             status = 400
+    context["board_notes"] = board_notes(outcome.data, outcome.result)
     if wants_fragment(request):
         if request.htmx.target == PLAYER_ID and player_context is not None:
             return render(request, "examples/_player.html", context, status=status)

@@ -258,11 +258,13 @@ def test_focus_lands_on_the_new_or_neighbouring_row(page, live_site):
 
 def test_ready_situations_spare_the_empty_form(page, live_site):
     page.goto(live_site + "/bac-a-sable/")
+    page.get_by_text("Calculs de puissance").click()  # the second group of ready situations is folded
     page.get_by_role("link", name="Un combat").click()
     expect(status(page)).to_contain_text("Résultat mis à jour")
     expect(page.locator("#sb-p-0-name")).to_have_value("Joueuse A")
     expect(page.locator("#sb-p-1-name")).to_have_value("Joueur B")
     assert page.url.endswith("#resultat")
+    page.get_by_text("Calculs de puissance").click()
     page.get_by_role("link", name="Un remplacement").click()
     expect(page.locator("#sb-e-0-label")).to_have_value("Retraite tactique")
     expect(status(page)).to_contain_text("Résultat mis à jour")
@@ -414,4 +416,57 @@ def test_a_shared_link_opens_at_the_result_on_a_phone(browser, live_site):
     page.goto(live_site + "/bac-a-sable/?modele=deux-contre-un")
     page.screenshot(path=str(SHOTS / "board-preset-1280x800.png"))
     page.locator("#sb-section-o").screenshot(path=str(SHOTS / "board-preset-units-1280.png"))
+    context.close()
+
+
+# --------------------------------------------------------------------------- the board first (issue 23, item 9)
+
+
+def test_two_units_against_one_from_the_board_preset(page, live_site):
+    """A new player opens the sandbox, sees the board (two bases, two battlefields nobody controls), picks
+    « 2 unités contre 1 » and sees the combat and the conquest; then says the field is already theirs and
+    reads why nothing happens. Keyboard only, axe clean, light and dark."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(live_site + "/bac-a-sable/")
+    board = page.locator("#sb-section-b")
+    expect(board.get_by_role("heading", name="Base de Joueuse A")).to_be_visible()
+    expect(board.get_by_role("heading", name="Base de Joueur B")).to_be_visible()
+    expect(board.locator(".sb-map__controller")).to_have_text(["Contrôlé par personne", "Contrôlé par personne"])
+    expect(page.locator("#sb-b-0-controller option:checked")).to_have_text("Personne (non contrôlé)")
+    assert axe_violations(page) == []
+    # The preset, reached with the keyboard.
+    page.get_by_role("link", name="2 unités contre 1").focus()
+    page.keyboard.press("Enter")
+    expect(status(page)).to_contain_text("Résultat mis à jour")
+    assert page.url.endswith("#resultat")
+    expect(page.locator("#sb-b-0-controller")).to_have_value("p2")
+    why = page.locator("#sb-why")
+    expect(why).to_contain_text("Combat sur « Pont de Piltover » : Joueuse A attaque avec une puissance totale de 5")
+    expect(why).to_contain_text("Joueuse A conquiert « Pont de Piltover » et gagne 1 point")
+    expect(page.locator("#sandbox-player")).to_be_visible()
+    assert axe_violations(page) == []
+    page.emulate_media(color_scheme="dark")
+    assert axe_violations(page) == []
+    page.emulate_media(color_scheme="light")
+    # The same move onto a battlefield Joueuse A already controls: nothing happens, and the page says why.
+    page.locator("#sb-b-0-controller").select_option("p1")
+    page.locator("#sb-run").click()
+    expect(page.locator("#sb-result-title")).to_be_focused()
+    expect(why).to_contain_text("que Joueuse A contrôle déjà")
+    expect(why).to_contain_text("ni combat ni conquête")
+    expect(page.locator("#sb-b-0-controller")).to_have_value("p1")
+    assert page.console.errors == []
+
+
+def test_the_board_preset_without_javascript(browser, live_site):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844}, locale="fr-FR")
+    page = context.new_page()
+    page.goto(live_site + "/bac-a-sable/")
+    page.get_by_role("link", name="2 unités contre 1").click()
+    expect(page.locator("#sb-why")).to_contain_text("Joueuse A conquiert « Pont de Piltover »")
+    page.get_by_role("button", name="Ajouter un champ de bataille").click()
+    assert page.url.endswith("#sb-b-2")
+    expect(page.locator("#sb-b-2-controller")).to_have_value("")
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0
     context.close()
