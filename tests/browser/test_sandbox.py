@@ -258,13 +258,13 @@ def test_focus_lands_on_the_new_or_neighbouring_row(page, live_site):
 
 def test_ready_situations_spare_the_empty_form(page, live_site):
     page.goto(live_site + "/bac-a-sable/")
-    page.get_by_text("Calculs de puissance").click()  # the second group of ready situations is folded
+    page.locator(".sb-presets__more summary").click()  # the second group of ready situations is folded
     page.get_by_role("link", name="Un combat").click()
     expect(status(page)).to_contain_text("Résultat mis à jour")
     expect(page.locator("#sb-p-0-name")).to_have_value("Joueuse A")
     expect(page.locator("#sb-p-1-name")).to_have_value("Joueur B")
     assert page.url.endswith("#resultat")
-    page.get_by_text("Calculs de puissance").click()
+    page.locator(".sb-presets__more summary").click()
     page.get_by_role("link", name="Un remplacement").click()
     expect(page.locator("#sb-e-0-label")).to_have_value("Retraite tactique")
     expect(status(page)).to_contain_text("Résultat mis à jour")
