@@ -1,9 +1,12 @@
-"""Actions a scenario may take (« actions »), each with its French label and parameters, and the
-whole vocabulary as JSON for the sandbox.  Re-exported by ``kinds``; each action ``x`` is handled by
-the simulator's ``_do_x`` method, which names its rule.
+"""Actions a scenario may take (« actions »): each is ONE entry, ``Action``, with its French label, its
+parameters, its handler (the simulator's method ``handler``, which names its rule) and its narration
+(``says``); and the whole vocabulary as JSON for the sandbox.  Re-exported by ``kinds``.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 from .effect_kinds import CONDITIONS, KINDS
 from .vocab import (
@@ -31,30 +34,114 @@ _DURATION = Param("duration", "enum", "durée", required=False, default="turn", 
 _IGNORE = Param("ignore_cost", "enum", "coût de base ignoré (R. 356.1.b)", required=False, default="",
                 choices=("", "energy", "power", "all"))
 
-ACTIONS: dict[str, tuple[str, tuple[Param, ...]]] = {
-    "start": (
+@dataclass(frozen=True)
+class Action:
+    """One action kind: its name (the ``do`` of a scenario), French label, parameters, and what the trace says
+    when it is taken (``says`` receives the names the narration resolved: ``object``, ``player``, ``effect``,
+    ``objects``, ``effects``, ``where``, ``to_object``, ``speed``, ``de`` and the raw step reason ``r``).  The
+    simulator runs it with its method ``handler`` (``Sim._do_<name>``)."""
+
+    name: str
+    label: str
+    params: tuple[Param, ...]
+    says: Callable[..., str]
+
+    @property
+    def handler(self) -> str:
+        return f"_do_{self.name}"
+
+    # Read as the pair (label, params) it used to be: ``label, params = ACTIONS[name]`` keeps working.
+    def __iter__(self) -> Iterator:
+        return iter((self.label, self.params))
+
+    def __getitem__(self, index: int):
+        return (self.label, self.params)[index]
+
+
+ACTIONS: dict[str, Action] = {action.name: action for action in (
+    Action(
+        "start",
         "Un effet commence à s'appliquer",
         (
             Param("effect", "effect", "effet", required=False),
             Param("effects", "effects", "effets", required=False),
         ),
+        says=lambda w: "début de " + w.effects,
     ),
-    "end": ("Un effet cesse (retiré ou dépensé)", (_EFF,)),
-    "defend": (
+    Action(
+        "end",
+        "Un effet cesse (retiré ou dépensé)",
+        (_EFF,),
+        says=lambda w: f"{w.effect} prend fin",
+    ),
+    Action(
+        "defend",
         "Une unité défend (ou cesse de défendre)",
         (_OBJ, Param("value", "bool", "en défense", required=False, default=True)),
+        says=lambda w: f"{w.object} {'défend' if w.r.get('value', True) else 'cesse de défendre'}",
     ),
-    "end_combat": ("Fin du combat", ()),
-    "end_turn": ("Fin du tour (le tour passe au joueur suivant)", ()),
-    "gain_xp": ("Gagner de l'XP", (_PLAYER, _AMOUNT)),
-    "spend_xp": ("Dépenser de l'XP", (_PLAYER, _AMOUNT)),
-    "hunt": ("La Chasse d'une unité se résout", (_OBJ,)),
-    "buff": ("Buffer une unité (+1)", (_OBJ,)),
-    "double": ("Doubler la puissance", (_OBJ, _DURATION)),
-    "swap": ("Intervertir les puissances", (Param("objects", "objects", "deux objets"), _DURATION)),
-    "kill": ("Éliminer (une instruction)", (Param("objects", "objects", "objets"),)),
-    "return_to_hand": ("Renvoyer en main", (_OBJ,)),
-    "create_token": (
+    Action(
+        "end_combat",
+        "Fin du combat",
+        (),
+        says=lambda w: "le combat se termine",
+    ),
+    Action(
+        "end_turn",
+        "Fin du tour (le tour passe au joueur suivant)",
+        (),
+        says=lambda w: "le tour se termine",
+    ),
+    Action(
+        "gain_xp",
+        "Gagner de l'XP",
+        (_PLAYER, _AMOUNT),
+        says=lambda w: f"{w.player} gagne {w.r.get('amount')} XP",
+    ),
+    Action(
+        "spend_xp",
+        "Dépenser de l'XP",
+        (_PLAYER, _AMOUNT),
+        says=lambda w: f"{w.player} dépense {w.r.get('amount')} XP",
+    ),
+    Action(
+        "hunt",
+        "La Chasse d'une unité se résout",
+        (_OBJ,),
+        says=lambda w: f"la Chasse {w.de(w.object)} se résout",
+    ),
+    Action(
+        "buff",
+        "Buffer une unité (+1)",
+        (_OBJ,),
+        says=lambda w: f"{w.object} reçoit un buff",
+    ),
+    Action(
+        "double",
+        "Doubler la puissance",
+        (_OBJ, _DURATION),
+        says=lambda w: f"la puissance {w.de(w.object)} est doublée",
+    ),
+    Action(
+        "swap",
+        "Intervertir les puissances",
+        (Param("objects", "objects", "deux objets"), _DURATION),
+        says=lambda w: "deux puissances sont interverties",
+    ),
+    Action(
+        "kill",
+        "Éliminer (une instruction)",
+        (Param("objects", "objects", "objets"),),
+        says=lambda w: "une instruction élimine " + w.objects,
+    ),
+    Action(
+        "return_to_hand",
+        "Renvoyer en main",
+        (_OBJ,),
+        says=lambda w: f"{w.object} doit retourner en main",
+    ),
+    Action(
+        "create_token",
         "Créer une création",
         (
             Param("token", "str", "identifiant de la création"),
@@ -63,27 +150,53 @@ ACTIONS: dict[str, tuple[str, tuple[Param, ...]]] = {
             Param("exhausted", "bool", "épuisée", required=False, default=False),
             Param("printed_power", "int", "puissance imprimée", required=False, default=0, min=-10, max=20),
         ),
+        says=lambda w: f"{w.player} doit créer {w.r.get('name')}",
     ),
-    "draw": ("Piocher", (_PLAYER,)),
-    "attach": ("Équiper", (_OBJ, Param("to", "object", "unité"))),
-    "detach": ("Déséquiper", (_OBJ,)),
-    "move": (
+    Action(
+        "draw",
+        "Piocher",
+        (_PLAYER,),
+        says=lambda w: f"{w.player} pioche",
+    ),
+    Action(
+        "attach",
+        "Équiper",
+        (_OBJ, Param("to", "object", "unité")),
+        says=lambda w: f"{w.object} est équipé à {w.to_object}",
+    ),
+    Action(
+        "detach",
+        "Déséquiper",
+        (_OBJ,),
+        says=lambda w: f"{w.object} est déséquipé",
+    ),
+    Action(
+        "move",
         "Déplacer (par un effet, sans épuiser)",
         (
             _OBJ,
             Param("zone", "enum", "zone", required=False, choices=ZONES),
             Param("to", "location", "destination (« base » ou un champ de bataille)", required=False),
         ),
+        says=lambda w: f"{w.object} se déplace vers {w.where}",
     ),
-    "standard_move": (
+    Action(
+        "standard_move",
         "Déplacement standard (épuise les unités)",
         (
             Param("objects", "objects", "unités"),
             Param("to", "location", "destination (« base » ou un champ de bataille)"),
         ),
+        says=lambda w: f"déplacement standard de {w.objects} vers {w.where}",
     ),
-    "recall": ("Rappeler à la base", (_OBJ,)),
-    "play_unit": (
+    Action(
+        "recall",
+        "Rappeler à la base",
+        (_OBJ,),
+        says=lambda w: f"{w.object} doit retourner à la base (rappel)",
+    ),
+    Action(
+        "play_unit",
         "Jouer une unité",
         (
             _OBJ,
@@ -91,12 +204,17 @@ ACTIONS: dict[str, tuple[str, tuple[Param, ...]]] = {
             Param("accelerate", "bool", "payer Accélération (arrive prête)", required=False, default=False),
             _IGNORE,
         ),
+        says=lambda w: f"{w.player or 'son contrôleur'} joue {w.object}"
+        + (" en payant Accélération" if w.r.get("accelerate") else ""),
     ),
-    "hide": (
+    Action(
+        "hide",
         "Cacher une carte face cachée sur un champ de bataille contrôlé (Caché, paye [A])",
         (_OBJ, Param("to", "location", "champ de bataille")),
+        says=lambda w: f"on cache {w.object} face cachée",
     ),
-    "cast": (
+    Action(
+        "cast",
         "Jouer un sort ou une compétence (ajouté à la chaîne)",
         (
             _PLAYER,
@@ -113,21 +231,72 @@ ACTIONS: dict[str, tuple[str, tuple[Param, ...]]] = {
             Param("hidden", "object", "la carte face cachée jouée (Caché)", required=False),
             Param("steps", "steps", "instructions"),
         ),
+        says=lambda w: f"{w.player} joue « {w.r.get('label')} »"
+        + (f" (vitesse {w.speed})" if w.r.get("speed") else ""),
     ),
-    "pass": ("Passer (priorité ou focalisation)", (_PLAYER,)),
-    "add": (
+    Action(
+        "pass",
+        "Passer (priorité ou focalisation)",
+        (_PLAYER,),
+        says=lambda w: f"{w.player} passe",
+    ),
+    Action(
+        "add",
         "Ajouter une ressource avec une rune (l'épuiser : 1 Énergie ; la recycler : 1 essence runique)",
         (_OBJ, Param("how", "enum", "comment", required=False, default="energy", choices=("energy", "power"))),
+        says=lambda w: f"{w.object} ajoute une ressource à la Réserve runique"
+        + (" en étant recyclée" if w.r.get("how") == "power" else " en s'épuisant"),
     ),
-    "damage": ("Infliger des dégâts", (_OBJ, _AMOUNT)),
-    "stun": ("Étourdir", (_OBJ,)),
-    "gain_points": ("Gagner des points (sans marquer)", (_PLAYER, Param("amount", "int", "points", min=0, max=10))),
-    "start_turn": ("Début du tour : Préparer, phase de début (occupation), canalisation, pioche", ()),
-    "play_card": ("Jouer une carte (Légion)", (_PLAYER,)),
-    "activate": ("Activer une compétence", (_EFF,)),
-    "finish": ("Terminer une compétence en attente", (_EFF,)),
-    "combat_damage": ("Infliger les dégâts de combat", (_OBJ,)),
-    "query": (
+    Action(
+        "damage",
+        "Infliger des dégâts",
+        (_OBJ, _AMOUNT),
+        says=lambda w: f"{w.object} subit {w.r.get('amount')} dégâts",
+    ),
+    Action(
+        "stun",
+        "Étourdir",
+        (_OBJ,),
+        says=lambda w: f"on étourdit {w.object}",
+    ),
+    Action(
+        "gain_points",
+        "Gagner des points (sans marquer)",
+        (_PLAYER, Param("amount", "int", "points", min=0, max=10)),
+        says=lambda w: f"{w.player} gagne {w.r.get('amount')} point{'s' if (w.r.get('amount') or 0) > 1 else ''}",
+    ),
+    Action(
+        "start_turn",
+        "Début du tour : Préparer, phase de début (occupation), canalisation, pioche",
+        (),
+        says=lambda w: "début du tour",
+    ),
+    Action(
+        "play_card",
+        "Jouer une carte (Légion)",
+        (_PLAYER,),
+        says=lambda w: f"{w.player} joue une autre carte",
+    ),
+    Action(
+        "activate",
+        "Activer une compétence",
+        (_EFF,),
+        says=lambda w: f"on tente d'activer {w.effect}",
+    ),
+    Action(
+        "finish",
+        "Terminer une compétence en attente",
+        (_EFF,),
+        says=lambda w: f"on termine {w.effect}, en attente sur la chaîne",
+    ),
+    Action(
+        "combat_damage",
+        "Infliger les dégâts de combat",
+        (_OBJ,),
+        says=lambda w: f"{w.object} inflige ses dégâts de combat",
+    ),
+    Action(
+        "query",
         "Consulter",
         (
             Param(
@@ -155,15 +324,19 @@ ACTIONS: dict[str, tuple[str, tuple[Param, ...]]] = {
             Param("player", "player", "joueur", required=False),
             Param("effect", "effect", "effet", required=False),
         ),
+        says=lambda w: "on consulte l'état du jeu",
     ),
-    "resolve": (
+    Action(
+        "resolve",
         "Résoudre un sort (instructions successives)",
         (
             Param("label", "str", "nom du sort", required=False, default="Sort"),
             Param("steps", "steps", "instructions"),
         ),
+        says=lambda w: f"le sort « {w.r.get('label')} » se résout, instruction par instruction",
     ),
-}
+)}
+
 
 
 def _param_dict(p: Param) -> dict:

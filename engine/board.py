@@ -7,7 +7,7 @@ snapshots, emitting events, answering queries (R. 169, 188–190).
 from __future__ import annotations
 
 from .gamestate import BattlefieldState, BoardState, ChainItemState, EffectState, PlayerState, ShowdownState, board_dict
-from .kinds import Event, StepKind, Why, has_keyword
+from .kinds import Event, Reason, StepKind, Why, has_keyword
 from .layers import base_chars
 from .scenario import ScenarioError
 from .state import Obj
@@ -276,7 +276,7 @@ class Board:
             StepKind.QUERY,
             object=oid,
             effect=eid,
-            reason={"code": "query", "ask": ask, "value": val, "player": pid, "subject": subject},
+            reason={"code": Reason.QUERY, "ask": ask, "value": val, "player": pid, "subject": subject},
         )
 
 

@@ -6,7 +6,7 @@ and the implicit passes between two scripted actions.
 
 from __future__ import annotations
 
-from .kinds import Event, StepKind
+from .kinds import ACTIONS, Event, Reason, StepKind
 from .layers import text_active
 
 
@@ -17,7 +17,7 @@ class Chain:
         """Before an action: what everyone did not do happens — the open chain resolves and an open
         showdown ends when the next action is not an answer (R. 311, 340, 341).  False: game over."""
         if self.winner is not None:
-            self.tr.step(StepKind.SKIP, reason={"code": "game_over", "winner": self.winner})
+            self.tr.step(StepKind.SKIP, reason={"code": Reason.GAME_OVER, "winner": self.winner})
             return False
         do = act["do"]
         reaction = self.is_reaction(act)
@@ -92,7 +92,8 @@ class Chain:
         self.priority = self.items[-1]["player"]  # R. 337.4
         self.passes = 0
         self.tr.show_board(self.board_tuple())
-        self.tr.step(StepKind.PRIORITY, reason={"code": "priority", "player": self.priority, "chain": len(self.items)})
+        self.tr.step(StepKind.PRIORITY,
+                     reason={"code": Reason.PRIORITY, "player": self.priority, "chain": len(self.items)})
 
     def settle_chain(self) -> None:
         """A task that must finish before the game goes on (a phase, a combat step, R. 335, 468.2):
@@ -185,7 +186,8 @@ class Chain:
         self.priority = player
         self.passes = 0
         self.tr.show_board(self.board_tuple())
-        self.tr.step(StepKind.PRIORITY, reason={"code": "priority", "player": self.priority, "chain": len(self.items)})
+        self.tr.step(StepKind.PRIORITY,
+                     reason={"code": Reason.PRIORITY, "player": self.priority, "chain": len(self.items)})
 
     def cast_timing(self, player: str, speed: str, label: str, hidden: bool) -> str | None:
         """Who may play now (R. 311, 316, 806, 813): with the chain open, the player with priority and a
@@ -241,12 +243,12 @@ class Chain:
         else:
             self.tr.show_board(self.board_tuple())
             self.tr.step(StepKind.PRIORITY, object=sd["battlefield"],
-                         reason={"code": "focus", "player": sd["focus"], "battlefield": sd["battlefield"]})
+                         reason={"code": Reason.FOCUS, "player": sd["focus"], "battlefield": sd["battlefield"]})
 
     def resolve_chain(self) -> None:
         """Nobody answers: items resolve newest first, each followed by a cleanup (R. 318, 340)."""
         while self.items:
-            self.tr.step(StepKind.PRIORITY, reason={"code": "all_passed", "chain": len(self.items)})
+            self.tr.step(StepKind.PRIORITY, reason={"code": Reason.ALL_PASSED, "chain": len(self.items)})
             self.resolve_top()
 
     def resolve_top(self) -> None:
@@ -258,7 +260,7 @@ class Chain:
         self.tr.step(
             StepKind.CHAIN,
             reason={
-                "code": "chain_resolve",
+                "code": Reason.CHAIN_RESOLVE,
                 "item": item["id"],
                 "label": item["label"],
                 "player": item["player"],
@@ -347,7 +349,7 @@ class Chain:
             self.tr.step(
                 StepKind.INSTRUCTION,
                 reason={
-                    "code": "instruction",
+                    "code": Reason.INSTRUCTION,
                     "index": j,
                     "do": step["do"],
                     **{k: v for k, v in step.items() if k != "do"},
@@ -359,8 +361,8 @@ class Chain:
         self.in_resolution = False
 
     def perform(self, a: dict) -> None:
-        """Run one action or instruction (R. 340.1: an instruction at a time) by its handler ``_do_<name>``."""
-        getattr(self, "_do_" + a["do"])(a)
+        """Run one action or instruction (R. 340.1: an instruction at a time) by the handler its entry names."""
+        getattr(self, ACTIONS[a["do"]].handler)(a)
 
 
 __all__ = ["Chain"]

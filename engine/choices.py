@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from .kinds import StepKind
+from .kinds import Reason, StepKind
 
 
 class Choices:
@@ -25,7 +25,7 @@ class Choices:
                             StepKind.CHOICE,
                             effect=options[idx],
                             reason={
-                                "code": "replacement_choice" if kind == "order" else "trigger_order_choice",
+                                "code": Reason.REPLACEMENT_CHOICE if kind == "order" else Reason.TRIGGER_ORDER_CHOICE,
                                 "by": by,
                                 "options": options,
                                 "picked": options[idx],
@@ -44,7 +44,7 @@ class Choices:
                     StepKind.CHOICE,
                     object=options[idx],
                     reason={
-                        "code": "combat_choice",
+                        "code": Reason.COMBAT_CHOICE,
                         "by": by,
                         "options": options,
                         "picked": options[idx],
@@ -56,7 +56,8 @@ class Choices:
                 idx = 0 if c["play"] else 1
                 self.tr.step(
                     StepKind.CHOICE,
-                    reason={"code": "answer_choice", "by": by, "label": labels[0], "play": c["play"], "scripted": True},
+                    reason={"code": Reason.ANSWER_CHOICE, "by": by, "label": labels[0], "play": c["play"],
+                            "scripted": True},
                 )
                 return idx
             if kind == "accept" and c.get("effect") == options[0]:
@@ -64,7 +65,7 @@ class Choices:
                 self.tr.step(
                     StepKind.CHOICE,
                     effect=options[0],
-                    reason={"code": "optional_choice", "by": by, "accept": c["accept"], "scripted": True},
+                    reason={"code": Reason.OPTIONAL_CHOICE, "by": by, "accept": c["accept"], "scripted": True},
                 )
                 return idx
         k = len(self.choice_log)
@@ -81,7 +82,7 @@ class Choices:
         )
         self.choice_log[-1]["n"] = 2 if kind in ("accept", "answer") else len(options)
         if kind in ("assign", "combat", "burn_out"):
-            code = {"assign": "assign_choice", "combat": "combat_choice"}.get(kind, "burn_out_choice")
+            code = {"assign": Reason.ASSIGN_CHOICE, "combat": Reason.COMBAT_CHOICE}.get(kind, Reason.BURN_OUT_CHOICE)
             self.tr.step(
                 StepKind.CHOICE,
                 object=options[idx],
@@ -99,7 +100,7 @@ class Choices:
             self.tr.step(
                 StepKind.CHOICE,
                 reason={
-                    "code": "answer_choice",
+                    "code": Reason.ANSWER_CHOICE,
                     "by": by,
                     "label": labels[0],
                     "play": idx == 0,
@@ -110,7 +111,7 @@ class Choices:
             return idx
         if kind in ("order", "trigger_order"):
             reason = {
-                "code": "replacement_choice" if kind == "order" else "trigger_order_choice",
+                "code": Reason.REPLACEMENT_CHOICE if kind == "order" else Reason.TRIGGER_ORDER_CHOICE,
                 "by": by,
                 "options": options,
                 "picked": options[idx],
@@ -119,7 +120,7 @@ class Choices:
             }
         else:
             reason = {
-                "code": "optional_choice",
+                "code": Reason.OPTIONAL_CHOICE,
                 "by": by,
                 "accept": idx == 0,
                 "scripted": False,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from .board import why
 from .kinds import (
     Event,
+    Reason,
     StepKind,
     Why,
 )
@@ -33,7 +34,7 @@ class Cleanup:
         self.combat_in_showdown()
         if self.pending_triggers:
             # R. 334.1–334.2: the cleanup is done; the abilities that triggered can now be finalized.
-            self.tr.step(StepKind.CLEANUP, reason={"code": "cleanup_done",
+            self.tr.step(StepKind.CLEANUP, reason={"code": Reason.CLEANUP_DONE,
                                             "effects": [eid for eid, _ in self.pending_triggers]})
         if self.closed() or self.showdown or self.combat_at or not self.contested or self.winner is not None:
             return
@@ -60,7 +61,7 @@ class Cleanup:
         if not others or not self.units_at(bf, attacker):
             return
         sd["combat"], sd["defender"] = True, others[0]
-        self.tr.step(StepKind.CLEANUP, object=bf, reason={"code": "combat_staged", "attacker": attacker,
+        self.tr.step(StepKind.CLEANUP, object=bf, reason={"code": Reason.COMBAT_STAGED, "attacker": attacker,
                                                     "defender": others[0]})
         self.start_combat(bf, attacker, others[0])
 
@@ -74,7 +75,7 @@ class Cleanup:
         ]
         if not lethal:
             return False
-        self.tr.step(StepKind.CLEANUP, candidates=lethal, reason={"code": "lethal_damage", "objects": lethal})
+        self.tr.step(StepKind.CLEANUP, candidates=lethal, reason={"code": Reason.LETHAL_DAMAGE, "objects": lethal})
         self.process([Ev("die", obj=oid) for oid in lethal])
         self.settle()
         return True
@@ -93,7 +94,7 @@ class Cleanup:
             if holder is None or bf in busy or self.units_at(bf, holder):
                 continue
             self.world.objects[bf].controller = None
-            self.tr.step(StepKind.CLEANUP, object=bf, reason={"code": "empty_battlefield", "player": holder,
+            self.tr.step(StepKind.CLEANUP, object=bf, reason={"code": Reason.EMPTY_BATTLEFIELD, "player": holder,
                                                         "why": why(Why.EMPTY_BATTLEFIELD)})
             self.emit(Event.CONTROL_LOST, object=bf, player=holder, why=Why.EMPTY_BATTLEFIELD.value)
             changed = True
@@ -115,7 +116,7 @@ class Cleanup:
         if len(leaders) > 1:
             return False
         self.winner = leaders[0]
-        self.tr.step(StepKind.CLEANUP, reason={"code": "victory", "player": self.winner, "points": best,
+        self.tr.step(StepKind.CLEANUP, reason={"code": Reason.VICTORY, "player": self.winner, "points": best,
                                         "immediate": immediate})
         self.emit(Event.GAME_WON, player=self.winner, points=best)
         return True

@@ -9,13 +9,15 @@ from __future__ import annotations
 from .board import why
 from .kinds import (
     Event,
+    Keyword,
+    Reason,
     StepKind,
     Why,
 )
 from .scenario import ScenarioError
 from .state import Ev
 
-TANK, BACKLINE = "Tank", "Arrière-ligne"
+TANK, BACKLINE = Keyword.TANK, Keyword.ARRIERE_LIGNE
 
 
 class Combat:
@@ -77,7 +79,7 @@ class Combat:
             StepKind.CHOICE,
             object=first,
             reason={
-                "code": "assign_choice",
+                "code": Reason.ASSIGN_CHOICE,
                 "by": self._assign_by,
                 "options": options,
                 "picked": first,
@@ -136,7 +138,7 @@ class Combat:
                 object=pick,
                 candidates=cands,
                 reason={
-                    "code": "assign",
+                    "code": Reason.ASSIGN,
                     "by": by,
                     "amount": give,
                     "lethal": lethal,
@@ -151,7 +153,7 @@ class Combat:
                 StepKind.ASSIGN,
                 object=u,
                 reason={
-                    "code": "assign",
+                    "code": Reason.ASSIGN,
                     "by": by,
                     "amount": 0,
                     "lethal": self.lethal(u),
@@ -176,7 +178,7 @@ class Combat:
             object=bf,
             candidates=A + D,
             reason={
-                "code": "damage_step",
+                "code": Reason.DAMAGE_STEP,
                 "attacker": attacker,
                 "defender": defender,
                 "might_attacker": ta,
@@ -199,7 +201,7 @@ class Combat:
                 StepKind.COMBAT,
                 object=bf,
                 candidates=tuple(it["object"] for _, it in dealt),
-                reason={"code": "damage_dealt",
+                reason={"code": Reason.DAMAGE_DEALT,
                         "dealt": [{"object": it["object"], "amount": it["amount"]} for _, it in dealt]},
             )
         for a, it in dealt:
@@ -224,7 +226,7 @@ class Combat:
         self.tr.step(
             StepKind.COMBAT,
             object=bf,
-            reason={"code": "resolution_step", "attackers_left": alive_a, "defenders_left": alive_d},
+            reason={"code": Reason.RESOLUTION_STEP, "attackers_left": alive_a, "defenders_left": alive_d},
         )
         for oid, o in self.world.objects.items():  # R. 468.1.a.1: heal all units, not only the combatants
             if o.is_unit and o.on_board and o.damage:

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import permutations
 
-from .kinds import Event, keyword_base, keyword_number
+from .kinds import Event, Keyword, keyword_base, keyword_number
 from .state import Obj
 
-DEFLECT = "Protection"  # Deflect, official French v1.4 name (R. 809)
+DEFLECT = Keyword.PROTECTION  # Deflect (R. 809)
 
 
 class Costs:

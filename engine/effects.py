@@ -7,7 +7,7 @@ recomputation through the layers after each instruction, and instructions changi
 from __future__ import annotations
 
 from .gamestate import EffectState
-from .kinds import Event, StepKind
+from .kinds import Event, Reason, StepKind
 from .layers import compute, text_active
 from .state import EffectSpec, EffState, Ev
 
@@ -34,7 +34,7 @@ class Effects:
                         StepKind.CONDITION,
                         effect=eff.id,
                         object=eff.spec.source,
-                        reason={"code": "condition_true", "since": eff.since},
+                        reason={"code": Reason.CONDITION_TRUE, "since": eff.since},
                     )
             elif not ok and eff.active:
                 eff.active = False
@@ -45,7 +45,7 @@ class Effects:
                         StepKind.CONDITION,
                         effect=eff.id,
                         object=eff.spec.source,
-                        reason=dict(why or {}, code="condition_false", why=(why or {}).get("code")),
+                        reason=dict(why or {}, code=Reason.CONDITION_FALSE, why=(why or {}).get("code")),
                     )
         if newly:
             w.clock += 1

@@ -11,7 +11,7 @@ are in the state.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 
 _EMPTY: Mapping = MappingProxyType({})
@@ -112,9 +112,9 @@ class GameState:
     """The whole game after one step: objects, players, effects (and those applied in the computation under
     way), and the board."""
 
-    objects: Mapping[str, ObjectState] = _EMPTY
-    players: Mapping[str, PlayerState] = _EMPTY
-    effects: Mapping[str, EffectState] = _EMPTY
+    objects: Mapping[str, ObjectState] = field(default_factory=lambda: _EMPTY)
+    players: Mapping[str, PlayerState] = field(default_factory=lambda: _EMPTY)
+    effects: Mapping[str, EffectState] = field(default_factory=lambda: _EMPTY)
     applied: frozenset[str] = frozenset()
     board: BoardState | None = None
 

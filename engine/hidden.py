@@ -6,10 +6,10 @@ player controls (R. 107.3), played from there on a later turn with Reaction and 
 
 from __future__ import annotations
 
-from .kinds import Event, StepKind, has_keyword
+from .kinds import Event, Keyword, Reason, StepKind, has_keyword
 from .state import Obj
 
-HIDDEN = "Caché"  # official French v1.4 name (R. 811)
+HIDDEN = Keyword.CACHE  # Hidden (R. 811)
 
 
 class Hidden:
@@ -74,7 +74,7 @@ class Hidden:
             if o.zone == "facedown" and self.world.objects[o.at].controller != o.controller:
                 bf = o.at
                 self.place(o, "discard")
-                self.tr.step(StepKind.CLEANUP, object=oid, reason={"code": "hidden_removed", "battlefield": bf})
+                self.tr.step(StepKind.CLEANUP, object=oid, reason={"code": Reason.HIDDEN_REMOVED, "battlefield": bf})
                 self.emit(Event.HIDDEN_REMOVED, object=oid, player=o.controller, battlefield=bf)
                 changed = True
         return changed

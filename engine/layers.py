@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .gamestate import EffectState
-from .kinds import BOARD_ZONES, KEYWORDS, KINDS, STAGES, StepKind, has_keyword, keyword_base, keyword_number
+from .kinds import BOARD_ZONES, KEYWORDS, KINDS, STAGES, Reason, StepKind, has_keyword, keyword_base, keyword_number
 from .state import EffectSpec, EffState, ObjState, World
 from .trace import Tracer
 
@@ -89,25 +89,25 @@ def text_active(world: World, eff: EffState, ctrl, zone: str | None = None) -> t
     """
     spec = eff.spec
     if not eff.started or eff.ended:
-        return False, {"code": "not_started" if not eff.started else "ended"}
+        return False, {"code": Reason.NOT_STARTED if not eff.started else Reason.ENDED}
     if spec.source is None:
         return True, None
     src = world.objects[spec.source]
     where = src.zone if zone is None else zone
     if not zone_ok(spec, where):
-        return False, {"code": "source_absent", "zone": where}
+        return False, {"code": Reason.SOURCE_ABSENT, "zone": where}
     cond = spec.condition
     if (cond.get("attached") or spec.target == "attached") and src.attached_to is None:
-        return False, {"code": "not_attached"}
+        return False, {"code": Reason.NOT_ATTACHED}
     if "level" in cond or "legion" in cond:
         pid = ctrl(spec.source)
         player = world.players.get(pid)
         if "level" in cond:
             xp = player.xp if player else 0
             if xp < cond["level"]:
-                return False, {"code": "level", "level": cond["level"], "xp": xp, "player": pid}
+                return False, {"code": Reason.LEVEL, "level": cond["level"], "xp": xp, "player": pid}
         if cond.get("legion") and (player is None or player.cards_played < 1):
-            return False, {"code": "legion", "player": pid}
+            return False, {"code": Reason.LEGION, "player": pid}
     return True, None
 
 
@@ -275,25 +275,25 @@ class _Group:
         obj = self.world.objects[inst.target]
         ch = S[inst.target]
         if "defending" in cond and obj.defending != cond["defending"]:
-            return False, {"code": "condition_false", "condition": "defending", "expected": cond["defending"]}
+            return False, {"code": Reason.CONDITION_FALSE, "condition": "defending", "expected": cond["defending"]}
         if "attacking" in cond and obj.attacking != cond["attacking"]:
-            return False, {"code": "condition_false", "condition": "attacking", "expected": cond["attacking"]}
+            return False, {"code": Reason.CONDITION_FALSE, "condition": "attacking", "expected": cond["attacking"]}
         if "mighty" in cond and (ch.power >= 5) != cond["mighty"]:
             return False, {
-                "code": "condition_false",
+                "code": Reason.CONDITION_FALSE,
                 "condition": "mighty",
                 "power": ch.power,
                 "expected": cond["mighty"],
             }
         if "has_keyword" in cond and not has_keyword(ch.keywords, keyword_base(cond["has_keyword"])):
             return False, {
-                "code": "condition_false",
+                "code": Reason.CONDITION_FALSE,
                 "condition": "has_keyword",
                 "keyword": cond["has_keyword"],
             }
         if "max_power" in cond and ch.power > cond["max_power"]:
             return False, {
-                "code": "condition_false",
+                "code": Reason.CONDITION_FALSE,
                 "condition": "max_power",
                 "power": ch.power,
                 "max": cond["max_power"],
@@ -301,7 +301,7 @@ class _Group:
         if inst.spec.target == "allies":
             mine = S[inst.spec.source].controller if inst.spec.source in S else self.ctrl(inst.spec.source)
             if ch.controller != mine:
-                return False, {"code": "not_affected", "controller": ch.controller}
+                return False, {"code": Reason.NOT_AFFECTED, "controller": ch.controller}
         return True, None
 
     def apply_on(self, inst: Inst, S: dict) -> tuple[dict, object]:
@@ -324,7 +324,7 @@ class _Group:
         """Order effects of one layer step: dependency first, else timestamp (M2, R. 480–482)."""
         n = len(appl)
         if n == 1:
-            return [(appl[0], {"code": "only", "since": appl[0].ts})]
+            return [(appl[0], {"code": Reason.ONLY, "since": appl[0].ts})]
         S = self.S
         base = [self.probe(i, S) for i in appl]
         raw = [set() for _ in range(n)]  # raw[b] = indices whose application changes b
@@ -361,7 +361,7 @@ class _Group:
             pick = min(pool, key=lambda i: appl[i].sortkey)
             if follow:
                 reason = {
-                    "code": "dependency",
+                    "code": Reason.DEPENDENCY,
                     "depends_on": appl[last].spec.id,
                     "aspect": aspect.get((last, pick), "result"),
                 }
@@ -370,7 +370,7 @@ class _Group:
                 older = [j for j in remaining if j != pick and appl[j].sortkey < appl[pick].sortkey]
                 if waiting and older:
                     reason = {
-                        "code": "dependency",
+                        "code": Reason.DEPENDENCY,
                         "before": waiting,
                         "aspect": next(
                             aspect.get((pick, j), "result") for j in remaining if j != pick and pick in dep[j]
@@ -378,7 +378,7 @@ class _Group:
                     }
                 else:
                     reason = {
-                        "code": "timestamp",
+                        "code": Reason.TIMESTAMP,
                         "since": appl[pick].ts,
                         "mutual_with": [appl[j].spec.id for j in mutual[pick] if j in remaining],
                     }
@@ -444,7 +444,7 @@ class _Group:
                     pass_=self.pass_no,
                     effect=news[0].spec.id,
                     reason={
-                        "code": "reexamine",
+                        "code": Reason.REEXAMINE,
                         "from_layer": STAGES[si][0],
                         "from_step": STAGES[si][1],
                         "became_applicable": [i.spec.id for i in news],
@@ -464,7 +464,7 @@ class _Group:
             stage=stage,
             pass_=self.pass_no,
             effect=inst.spec.id,
-            reason=why or {"code": "condition_false"},
+            reason=why or {"code": Reason.CONDITION_FALSE},
             candidates=[c.spec.id for c in candidates],
         )
 
@@ -489,7 +489,7 @@ class _Group:
                     layer=layer,
                     stage=step,
                     pass_=self.pass_no,
-                    reason={"code": "layer_start", "group": list(self.group)},
+                    reason={"code": Reason.LAYER_START, "group": list(self.group)},
                     candidates=[i.spec.id for i in cands],
                 )
             for i, why in skipped:
@@ -604,7 +604,7 @@ def compute(world: World, tracer: Tracer, decisions: list | None = None) -> dict
                 StepKind.SKIP,
                 effect=spec.id,
                 object=spec.source,
-                reason={"code": "no_target", "source": spec.source},
+                reason={"code": Reason.NO_TARGET, "source": spec.source},
             )
     board = [oid for oid, o in world.objects.items() if o.on_board]
     edges: dict[str, list[str]] = {oid: [] for oid in board}
@@ -631,11 +631,11 @@ def compute(world: World, tracer: Tracer, decisions: list | None = None) -> dict
             for oid in group:  # the computation starts from the printed values
                 tracer.show_object(oid, world.objects[oid], g.S[oid])
             if len(group) > 1:
-                reason = {"code": "loop", "group": group, "needs": needs}
+                reason = {"code": Reason.LOOP, "group": group, "needs": needs}
             elif needs:
-                reason = {"code": "needs_object", "needs": needs}
+                reason = {"code": Reason.NEEDS_OBJECT, "needs": needs}
             else:
-                reason = {"code": "compute"}
+                reason = {"code": Reason.COMPUTE}
             tracer.step(StepKind.OBJECT, object=group[0], reason=reason, candidates=group)
             g.run()
         else:

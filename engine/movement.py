@@ -9,6 +9,7 @@ from __future__ import annotations
 from .kinds import (
     BOARD_ZONES,
     Event,
+    Keyword,
     has_keyword,
 )
 from .state import Ev, Obj
@@ -85,7 +86,7 @@ class Movement:
             here = self.location(o)
             if here == dest:
                 self.refuse(f"{n} est déjà à cet endroit (R. 144)")
-            if here != "base" and dest != "base" and not self.has_kw(oid, "Gank"):
+            if here != "base" and dest != "base" and not self.has_kw(oid, Keyword.GANK):
                 self.refuse(f"{n} n'a pas Gank : elle ne peut pas aller d'un champ de bataille à un autre (R. 810)")
         if player != w.turn_player:
             self.refuse(
@@ -153,7 +154,7 @@ class Movement:
             dest = a.get("to") or "base"
             if dest != "base" and w.objects[dest].controller != player:
                 self.refuse(f"{n} ne peut arriver que sur sa base ou un champ de bataille contrôlé (R. 349)")
-        if a["accelerate"] and not has_keyword(o.keywords, "Accélération"):
+        if a["accelerate"] and not has_keyword(o.keywords, Keyword.ACCELERATION):
             self.refuse(f"{n} n'a pas Accélération : rien ne permet de la faire arriver prête (R. 805)")
         # R. 356–357: the total cost, Accelerate included; from facedown, without the base cost (R. 811.1.b)
         self.pay_unit(o, player, a["accelerate"], "all" if hidden_at is not None else a.get("ignore_cost") or "")

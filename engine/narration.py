@@ -6,7 +6,18 @@ narrated on the web page, in the JSON API and in tests.
 
 from __future__ import annotations
 
-from .kinds import EVENT_LABELS, LAYER_LABELS, STEP_LABELS, WHY_LABELS, WHY_RULES, ZONE_LABELS, Speed, has_keyword
+from .kinds import (
+    ACTIONS,
+    EVENT_LABELS,
+    LAYER_LABELS,
+    STEP_LABELS,
+    WHY_LABELS,
+    WHY_RULES,
+    ZONE_LABELS,
+    Keyword,
+    Speed,
+    has_keyword,
+)
 
 _VOWELS = "aeiouyéèêëàâîïôûùh"
 
@@ -367,7 +378,7 @@ def _combat_notes(step: dict, r: dict) -> str:
     objects = (step.get("state") or {}).get("objects") or {}
     parts = r.get("contributions") or []
     notes, rules = [], ["467"]
-    for word, role, rule in (("Assaut", "attacking", "807"), ("Bouclier", "defending", "814")):
+    for word, role, rule in ((Keyword.ASSAUT, "attacking", "807"), (Keyword.BOUCLIER, "defending", "814")):
         if any(has_keyword(tuple((objects.get(part.get("object")) or {}).get("keywords") or ()), word)
                and (objects.get(part.get("object")) or {}).get(role) for part in parts):
             notes.append(f"{word} compris")
@@ -466,49 +477,55 @@ _BOARD_STEPS = {
 }
 
 
+class _Words:
+    """The names an action's narration (``actions.Action.says``) reads, resolved from the step's state."""
+
+    __slots__ = ("step", "r")
+
+    def __init__(self, step: dict, r: dict):
+        self.step, self.r = step, r
+
+    @property
+    def object(self) -> str:
+        return _obj(self.step, self.r.get("object")) if self.r.get("object") else ""
+
+    @property
+    def player(self) -> str:
+        return _player(self.step, self.r.get("player")) if self.r.get("player") else ""
+
+    @property
+    def effect(self) -> str:
+        return _eff(self.step, self.r.get("effect"))
+
+    @property
+    def effects(self) -> str:
+        r = self.r
+        ids = ([r["effect"]] if r.get("effect") else []) + list(r.get("effects") or [])
+        return ", ".join(_eff(self.step, x) for x in ids)
+
+    @property
+    def objects(self) -> str:
+        return _names(self.step, self.r.get("objects"))
+
+    @property
+    def where(self) -> str:
+        return _where(self.step, self.r.get("to") or self.r.get("zone"))
+
+    @property
+    def to_object(self) -> str:
+        return _obj(self.step, self.r.get("to"))
+
+    @property
+    def speed(self) -> str:
+        return _speed(self.r["speed"])
+
+    de = staticmethod(lambda name: de(name))
+
+
 def _action_text(step: dict, r: dict) -> str:
-    do = r.get("do")
-    o = _obj(step, r.get("object")) if r.get("object") else ""
-    p = _player(step, r.get("player")) if r.get("player") else ""
-    return {
-        "start": "début de "
-        + ", ".join(_eff(step, x) for x in ([r["effect"]] if r.get("effect") else []) + list(r.get("effects") or [])),
-        "end": f"{_eff(step, r.get('effect'))} prend fin",
-        "defend": f"{o} {'défend' if r.get('value', True) else 'cesse de défendre'}",
-        "end_combat": "le combat se termine",
-        "end_turn": "le tour se termine",
-        "gain_xp": f"{p} gagne {r.get('amount')} XP",
-        "spend_xp": f"{p} dépense {r.get('amount')} XP",
-        "hunt": f"la Chasse {de(o)} se résout",
-        "buff": f"{o} reçoit un buff",
-        "double": f"la puissance {de(o)} est doublée",
-        "swap": "deux puissances sont interverties",
-        "kill": "une instruction élimine " + ", ".join(_obj(step, x) for x in r.get("objects", [])),
-        "return_to_hand": f"{o} doit retourner en main",
-        "create_token": f"{p} doit créer {r.get('name')}",
-        "draw": f"{p} pioche",
-        "attach": f"{o} est équipé à {_obj(step, r.get('to'))}",
-        "detach": f"{o} est déséquipé",
-        "move": f"{o} se déplace vers {_where(step, r.get('to') or r.get('zone'))}",
-        "standard_move": f"déplacement standard de {_names(step, r.get('objects'))} vers {_where(step, r.get('to'))}",
-        "recall": f"{o} doit retourner à la base (rappel)",
-        "play_unit": f"{p or 'son contrôleur'} joue {o}" + (" en payant Accélération" if r.get("accelerate") else ""),
-        "cast": f"{p} joue « {r.get('label')} »" + (f" (vitesse {_speed(r['speed'])})" if r.get("speed") else ""),
-        "pass": f"{p} passe",
-        "hide": f"on cache {o} face cachée",
-        "add": f"{o} ajoute une ressource à la Réserve runique"
-        + (" en étant recyclée" if r.get("how") == "power" else " en s'épuisant"),
-        "damage": f"{o} subit {r.get('amount')} dégâts",
-        "stun": f"on étourdit {o}",
-        "gain_points": f"{p} gagne {r.get('amount')} point{'s' if (r.get('amount') or 0) > 1 else ''}",
-        "start_turn": "début du tour",
-        "play_card": f"{p} joue une autre carte",
-        "activate": f"on tente d'activer {_eff(step, r.get('effect'))}",
-        "finish": f"on termine {_eff(step, r.get('effect'))}, en attente sur la chaîne",
-        "combat_damage": f"{o} inflige ses dégâts de combat",
-        "query": "on consulte l'état du jeu",
-        "resolve": f"le sort « {r.get('label')} » se résout, instruction par instruction",
-    }.get(do, str(do))
+    """What an action (or a spell's instruction) does, as its entry in ``ACTIONS`` says it."""
+    action = ACTIONS.get(r.get("do"))
+    return action.says(_Words(step, r)) if action else str(r.get("do"))
 
 
 def _where(step: dict, dest) -> str:

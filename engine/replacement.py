@@ -6,7 +6,7 @@ order, what each produces, and the events finally executed.
 
 from __future__ import annotations
 
-from .kinds import Event, StepKind
+from .kinds import Event, Reason, StepKind
 from .layers import base_chars, text_active, zone_ok
 from .state import EffState, Ev, ObjState
 
@@ -31,7 +31,7 @@ class Replacement:
             z0 = start_zones.get(spec.source, self.world.objects[spec.source].zone)
             if not zone_ok(spec, z0):
                 now = self.world.objects[spec.source].zone
-                code = "too_late" if zone_ok(spec, now) else "source_absent"
+                code = Reason.TOO_LATE if zone_ok(spec, now) else Reason.SOURCE_ABSENT
                 return False, {"code": code, "zone": z0, "zone_at_start": z0, "zone_now": now}
             return text_active(self.world, eff, self.ctrl, zone=z0)
         return text_active(self.world, eff, self.ctrl)
@@ -106,7 +106,7 @@ class Replacement:
                                 effect=rid,
                                 object=ev.obj,
                                 reason={
-                                    "code": "already_applied" if rid in ev.applied else "already_used_in_set",
+                                    "code": Reason.ALREADY_APPLIED if rid in ev.applied else Reason.ALREADY_USED_IN_SET,
                                     "event": ev.type,
                                 },
                             )
@@ -122,7 +122,7 @@ class Replacement:
                                 StepKind.SKIP,
                                 effect=rid,
                                 object=ev.obj,
-                                reason=dict(why or {}, code=(why or {}).get("code", "inactive"), event=ev.type),
+                                reason=dict(why or {}, code=(why or {}).get("code", Reason.INACTIVE), event=ev.type),
                             )
                         continue
                     matches.setdefault(rid, []).append(ev)
@@ -143,7 +143,7 @@ class Replacement:
                 StepKind.REPLACEMENT,
                 object=objs.pop() if len(objs) == 1 else None,
                 candidates=rids,
-                reason={"code": "candidates", "by": chooser, "event": matches[rids[0]][0].type},
+                reason={"code": Reason.CANDIDATES, "by": chooser, "event": matches[rids[0]][0].type},
             )
             if len(rids) > 1:
                 rid = rids[self.choose("order", rids, chooser, [w.effects[r].spec.label for r in rids])]
@@ -153,7 +153,7 @@ class Replacement:
             if eff.spec.params["optional"]:
                 if self.choose("accept", [rid], chooser, [eff.spec.label]) != 0:
                     declined.add(rid)
-                    self.tr.step(StepKind.SKIP, effect=rid, reason={"code": "declined", "by": chooser})
+                    self.tr.step(StepKind.SKIP, effect=rid, reason={"code": Reason.DECLINED, "by": chooser})
                     continue
             used.add(rid)
             if eff.spec.params["once_per_turn"]:
@@ -173,7 +173,7 @@ class Replacement:
                     effect=rid,
                     candidates=rids,
                     reason={
-                        "code": "replacement_applied",
+                        "code": Reason.REPLACEMENT_APPLIED,
                         "by": chooser,
                         "event": ev.type,
                         "mode": mode,
@@ -186,7 +186,7 @@ class Replacement:
                 if alts:
                     self.process(alts, used)
         for rid in sorted(offered - used - declined):
-            self.tr.step(StepKind.SKIP, effect=rid, reason={"code": "no_longer_matches"})
+            self.tr.step(StepKind.SKIP, effect=rid, reason={"code": Reason.NO_LONGER_MATCHES})
         order = {p: i for i, p in enumerate(w.turn_order())}
         pending.sort(key=lambda e: order.get(self.chooser(e), 99))
         for ev in pending:
@@ -200,7 +200,7 @@ class Replacement:
                     effect=rid,
                     object=obj,
                     reason={
-                        "code": "too_late",
+                        "code": Reason.TOO_LATE,
                         "zone_at_start": start_zones.get(spec.source),
                         "zone_now": w.objects[spec.source].zone,
                     },

@@ -9,6 +9,8 @@ from __future__ import annotations
 from .board import why
 from .kinds import (
     Event,
+    Keyword,
+    Reason,
     StepKind,
     Why,
     keyword_base,
@@ -38,7 +40,7 @@ class Scoring:
         if bf in self.scored[player]:
             entry.update(point=False, why=why(Why.ALREADY_SCORED), points_after=p.points)
             self.scores.append(entry)
-            self.tr.step(StepKind.SCORE, object=bf, reason={"code": "score", **entry})
+            self.tr.step(StepKind.SCORE, object=bf, reason={"code": Reason.SCORE, **entry})
             self.emit(Event.SCORE_REFUSED, object=bf, player=player, how=how, why=entry["why"]["code"])
             return
         self.scored[player].add(bf)
@@ -56,7 +58,7 @@ class Scoring:
         before = p.points
         if point:
             p.points += 1  # R. 471: the point is scored with the conquest or hold the step tells
-        self.tr.step(StepKind.SCORE, object=bf, reason={"code": "score", **entry, "points_after": p.points})
+        self.tr.step(StepKind.SCORE, object=bf, reason={"code": Reason.SCORE, **entry, "points_after": p.points})
         self.emit(Event.CONQUERED if how == "conquer" else "held", object=bf, player=player)
         if point:
             self.emit(Event.SCORED, object=bf, player=player, how=how, why=reason["code"])
@@ -74,9 +76,10 @@ class Scoring:
         for oid in self.units_at(bf, player):
             kws = self.world.view[oid].keywords if oid in self.world.view else ()
             for k in kws:
-                if keyword_base(k) == "Chasse":
+                if keyword_base(k) == Keyword.CHASSE:
                     n = keyword_number(k)
-                    self.tr.step(StepKind.SCORE, object=oid, reason={"code": "hunt", "amount": n, "why": why(Why.HUNT)})
+                    self.tr.step(StepKind.SCORE, object=oid,
+                                 reason={"code": Reason.HUNT, "amount": n, "why": why(Why.HUNT)})
                     self.emit(Event.HUNT_RESOLVED, object=oid, amount=n)
                     self._do_gain_xp({"player": player, "amount": n})
 
@@ -109,7 +112,7 @@ class Scoring:
             self.tr.step(
                 StepKind.SCORE,
                 reason={
-                    "code": "burn_out",
+                    "code": Reason.BURN_OUT,
                     "player": pid,
                     "opponent": opp,
                     "shuffled": shuffled,
@@ -138,8 +141,8 @@ class Scoring:
                 picks = [x for x in c["burn_out"] if x in opponents]
                 if picks:
                     pick = picks[min(repeat, len(picks) - 1)]
-                    self.tr.step(StepKind.CHOICE, reason={"code": "burn_out_choice", "by": pid, "options": opponents,
-                                                   "picked": pick, "scripted": True})
+                    self.tr.step(StepKind.CHOICE, reason={"code": Reason.BURN_OUT_CHOICE, "by": pid,
+                                                          "options": opponents, "picked": pick, "scripted": True})
                     return pick
         if repeat and self._last_burn_out in opponents:
             return self._last_burn_out
@@ -155,7 +158,7 @@ class Scoring:
         """Hunt N resolves (R. 823): its controller gains N XP (R. 728)."""
         oid = a["object"]
         kws = self.world.view[oid].keywords if oid in self.world.view else ()
-        hunts = [k for k in kws if keyword_base(k) == "Chasse"]
+        hunts = [k for k in kws if keyword_base(k) == Keyword.CHASSE]
         if not hunts or not self.world.objects[oid].on_board:
             self.emit(Event.NOTHING_HAPPENS, object=oid, why="no_hunt")
             return

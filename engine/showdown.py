@@ -6,7 +6,7 @@ establishing control when it is not a combat.
 
 from __future__ import annotations
 
-from .kinds import Event, StepKind
+from .kinds import Event, Reason, StepKind
 
 
 class Showdown:
@@ -32,7 +32,7 @@ class Showdown:
         if combat:
             self.start_combat(bf, attacker, defender)
         self.tr.show_board(self.board_tuple())
-        self.tr.step(StepKind.PRIORITY, object=bf, reason={"code": "focus", "player": attacker, "battlefield": bf})
+        self.tr.step(StepKind.PRIORITY, object=bf, reason={"code": Reason.FOCUS, "player": attacker, "battlefield": bf})
 
     def start_combat(self, bf: str, attacker: str, defender: str) -> None:
         """R. 461, 344.1: a combat begins — attacker and defender designations."""
@@ -56,7 +56,7 @@ class Showdown:
         bf = sd["battlefield"]
         if implicit:
             self.tr.step(StepKind.PRIORITY, object=bf,
-                         reason={"code": "all_passed", "players": self.showdown_players()})
+                         reason={"code": Reason.ALL_PASSED, "players": self.showdown_players()})
         self.emit(Event.SHOWDOWN_ENDED, object=bf)
         self.showdown = None
         self.contested = [(b, p) for b, p in self.contested if b != bf]

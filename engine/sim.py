@@ -22,7 +22,7 @@ from .combat import Combat
 from .costs import Costs
 from .effects import Effects
 from .hidden import Hidden
-from .kinds import KEYWORDS, KINDS, PRODUCE_LABELS, StepKind
+from .kinds import KEYWORDS, KINDS, PRODUCE_LABELS, Reason, StepKind
 from .layers import text_active
 from .movement import Movement
 from .replacement import Replacement
@@ -98,7 +98,7 @@ class Sim(Costs, Hidden, Board, Movement, Chain, Cleanup, Showdown, Combat, Scor
             if not ok:
                 eff.since = None
         self.show_all()
-        self.tr.step(StepKind.SETUP, reason={"code": "setup"})
+        self.tr.step(StepKind.SETUP, reason={"code": Reason.SETUP})
         self.recompute()
         self._was_on_board = {oid: o.on_board for oid, o in w.objects.items()}
         for idx, act in enumerate(self.sc.actions):
@@ -106,7 +106,7 @@ class Sim(Costs, Hidden, Board, Movement, Chain, Cleanup, Showdown, Combat, Scor
             self.tr.step(
                 StepKind.ACTION,
                 reason={
-                    "code": "action",
+                    "code": Reason.ACTION,
                     "do": act["do"],
                     **{k: v for k, v in act.items() if k not in ("do", "steps")},
                 },
@@ -122,7 +122,7 @@ class Sim(Costs, Hidden, Board, Movement, Chain, Cleanup, Showdown, Combat, Scor
                 self.triggers_to_chain()
         self.action = self.tr.action = None
         self.finish_open()
-        self.tr.step(StepKind.RESULT, reason={"code": "result", "winner": self.winner})
+        self.tr.step(StepKind.RESULT, reason={"code": Reason.RESULT, "winner": self.winner})
         return Outcome(
             self.objects_out(),
             self.players_out(),

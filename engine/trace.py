@@ -24,7 +24,7 @@ from .gamestate import (
     object_fields,
     state_dict,
 )
-from .kinds import STEP_KIND_LABELS, StepKind
+from .kinds import REASONS, STEP_KIND_LABELS, StepKind
 from .scenario import EngineLimitError
 
 _STEP_KINDS = {m: m.value for m in StepKind}  # one dict lookup checks a kind and gives its plain value
@@ -169,6 +169,8 @@ class Tracer:
         if not self.enabled:
             return -1
         kind = _STEP_KINDS[kind]  # a member of kinds.StepKind (KeyError otherwise), stored as plain text
+        if reason and kind != "event":  # an event step carries its event's type, checked by ``emit``
+            reason["code"] = REASONS[reason["code"]]  # a member of kinds.Reason (KeyError otherwise), plain text
         if self.refresh is not None and kind not in _COMPUTATION:
             self.refresh()
         idx = len(self.steps)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from .kinds import (
     RESULT_INSTRUCTIONS,
     Event,
+    Reason,
     StepKind,
 )
 from .layers import text_active
@@ -62,14 +63,15 @@ class Triggers:
                     StepKind.SKIP,
                     effect=eff.id,
                     object=src,
-                    reason=dict(why or {}, code="inactive_at_event", event=ev["type"], why=(why or {}).get("code")),
+                    reason=dict(why or {}, code=Reason.INACTIVE_AT_EVENT, event=ev["type"],
+                                why=(why or {}).get("code")),
                 )
                 continue
             self.emit(Event.TRIGGERED, effect=eff.id, object=src, cause=ev["type"])
             # R. 383.3, 334.1: the ability goes on the chain as a pending item; it is finalized once the
             # outstanding tasks (the cleanup that follows this event) are done, then resolves like any item.
             self.pending_triggers.append((eff.id, ev["type"]))
-            self.tr.step(StepKind.EVENT, effect=eff.id, object=src, reason={"code": "trigger_waits"})
+            self.tr.step(StepKind.EVENT, effect=eff.id, object=src, reason={"code": Reason.TRIGGER_WAITS})
 
     def resolve_trigger(self, eid: str) -> None:
         """A triggered ability on the chain resolves (R. 340.1, 383.3)."""

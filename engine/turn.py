@@ -9,6 +9,8 @@ from __future__ import annotations
 from .board import why
 from .kinds import (
     Event,
+    Keyword,
+    Reason,
     StepKind,
     Why,
 )
@@ -42,7 +44,7 @@ class Turn:
                 self.turn_rest = None
                 return
             if self.items and answered and self.winner is None:
-                self.tr.step(StepKind.PRIORITY, reason={"code": "answer_window", "player": self.priority,
+                self.tr.step(StepKind.PRIORITY, reason={"code": Reason.ANSWER_WINDOW, "player": self.priority,
                                                  "chain": len(self.items)})
                 return
             self.resolve_chain()
@@ -55,23 +57,23 @@ class Turn:
         w = self.world
         tp = w.turn_player
         self.emit(Event.TURN_STARTED, player=tp, turn=self.turn)
-        self.tr.step(StepKind.PHASE, reason={"code": "awaken", "player": tp})
+        self.tr.step(StepKind.PHASE, reason={"code": Reason.AWAKEN, "player": tp})
         for oid, o in w.objects.items():
             if o.on_board and o.controller == tp and o.exhausted:
                 o.exhausted = False
                 self.emit(Event.READIED, object=oid)
         self.phase_cleanup()
-        self.tr.step(StepKind.PHASE, reason={"code": "beginning", "player": tp})
+        self.tr.step(StepKind.PHASE, reason={"code": Reason.BEGINNING, "player": tp})
         temp = [
             oid
             for oid, o in w.objects.items()
-            if o.is_unit and o.on_board and self.ctrl(oid) == tp and self.has_kw(oid, "Temporaire")
+            if o.is_unit and o.on_board and self.ctrl(oid) == tp and self.has_kw(oid, Keyword.TEMPORAIRE)
         ]
         if temp:
             # R. 816.1: Temporary is a triggered ability — « kill this » goes on the chain, before scoring.
             self.tr.step(
                 StepKind.PHASE, candidates=temp,
-                reason={"code": "temporary", "objects": temp, "why": why(Why.TEMPORARY)},
+                reason={"code": Reason.TEMPORARY, "objects": temp, "why": why(Why.TEMPORARY)},
             )
             for oid in temp:
                 self.item_no += 1
@@ -90,10 +92,10 @@ class Turn:
         yield from self.phase_cleanup()
         if self.winner is not None:
             return
-        self.tr.step(StepKind.PHASE, reason={"code": "channel", "player": tp})
+        self.tr.step(StepKind.PHASE, reason={"code": Reason.CHANNEL, "player": tp})
         self.channel(tp, 2)
         yield from self.phase_cleanup()
-        self.tr.step(StepKind.PHASE, reason={"code": "draw", "player": tp})
+        self.tr.step(StepKind.PHASE, reason={"code": Reason.DRAW, "player": tp})
         self.process([Ev("draw", player=tp)])
         self.empty_pools("main_phase")  # R. 167: the Main Phase starts with empty Rune Pools
 

@@ -195,6 +195,86 @@ class Why(Vocab):
     )
 
 
+class Reason(Vocab):
+    """The ``reason.code`` of a trace step (what made the engine take it), checked when the step is recorded: a
+    code outside this list is an error.  Steps of kind ``event`` carry the event's type (``Event``) instead.
+    ``doc`` names the rule the step applies."""
+
+    SETUP = "setup", "situation de départ", "la situation donnée par le scénario"
+    ACTION = "action", "action du scénario", "une action d'un joueur ou du jeu"
+    INSTRUCTION = "instruction", "instruction d'un sort", "R. 340 : une instruction à la fois"
+    QUERY = "query", "consultation de l'état du jeu", "question posée par le scénario"
+    RESULT = "result", "état final", "fin du scénario"
+    # layers (R. 475–482)
+    COMPUTE = "compute", "calcul d'un objet", "R. 475–479 : calcul des caractéristiques, couche par couche"
+    NEEDS_OBJECT = "needs_object", "calcul après un autre objet", "R. 481 : un effet lit un autre objet"
+    LOOP = "loop", "calcul en boucle", "R. 482 : objets calculés ensemble, couche par couche"
+    LAYER_START = "layer_start", "début d'une couche", "R. 479 : les couches dans l'ordre"
+    CANDIDATES = "candidates", "effets à appliquer", "R. 480–481 : effets de la couche"
+    DEPENDENCY = "dependency", "dépendance", "R. 481 : un effet dépendant s'applique après celui dont il dépend"
+    TIMESTAMP = "timestamp", "horodatage", "R. 480 : ordre d'arrivée"
+    ONLY = "only", "seul effet", "R. 479 : un seul effet dans cette étape"
+    REEXAMINE = "reexamine", "réexamen", "R. 482 : une couche revue quand un effet devient applicable"
+    CONDITION_TRUE = "condition_true", "condition remplie", "R. 479 : le texte s'applique"
+    CONDITION_FALSE = "condition_false", "condition non remplie", "R. 479 : le texte ne s'applique pas"
+    NOT_AFFECTED = "not_affected", "objet non concerné", "R. 479 : l'effet ne touche pas cet objet"
+    NO_TARGET = "no_target", "sans objet", "R. 716 : l'équipement n'équipe aucune unité"
+    NOT_STARTED = "not_started", "pas encore commencé", "l'effet commencera plus tard"
+    ENDED = "ended", "terminé", "l'effet a pris fin"
+    INACTIVE = "inactive", "texte inactif", "R. 367 : un texte inactif ne remplace rien"
+    # why a text is inactive (the ``why`` of condition_false)
+    LEVEL = "level", "Niveau", "R. 824"
+    LEGION = "legion", "Légion", "R. 812"
+    NOT_ATTACHED = "not_attached", "non équipé", "R. 435, 716"
+    SOURCE_ABSENT = "source_absent", "source absente", "R. 367 : la source doit être dans sa zone"
+    # replacement effects (R. 367)
+    TOO_LATE = "too_late", "trop tard", "R. 367 : la source est arrivée après le début de l'événement"
+    ALREADY_APPLIED = "already_applied", "déjà appliqué", "R. 367 : une fois par événement"
+    NO_LONGER_MATCHES = "no_longer_matches", "ne correspond plus", "R. 367 : l'événement modifié n'est plus visé"
+    DECLINED = "declined", "refusé", "R. 367 : remplacement facultatif"
+    INACTIVE_AT_EVENT = "inactive_at_event", "inactif à l'événement", "R. 367"
+    ALREADY_USED_IN_SET = "already_used_in_set", "déjà utilisé dans cet ensemble", "R. 367 : une fois par événement"
+    REPLACEMENT_CHOICE = "replacement_choice", "ordre des remplacements", "R. 372 : le joueur concerné choisit"
+    OPTIONAL_CHOICE = "optional_choice", "remplacement facultatif", "R. 367"
+    REPLACEMENT_APPLIED = "replacement_applied", "remplacement appliqué", "R. 367"
+    # triggers, chain and priority (R. 325–340, 383)
+    TRIGGER_WAITS = "trigger_waits", "déclencheur en attente", "R. 383.3 : sur la chaîne après le nettoyage"
+    ANSWER_WINDOW = "answer_window", "occasion de répondre", "R. 337.4"
+    ANSWER_CHOICE = "answer_choice", "réponse ou non", "R. 337"
+    TRIGGER_ORDER_CHOICE = "trigger_order_choice", "ordre des déclencheurs", "R. 383.3.d"
+    PRIORITY = "priority", "priorité", "R. 337.4, 340.4"
+    FOCUS = "focus", "focalisation", "R. 311, 341"
+    ALL_PASSED = "all_passed", "tous passent", "R. 340"
+    CHAIN_RESOLVE = "chain_resolve", "résolution d'un élément", "R. 340.1"
+    # cleanups (R. 318–323)
+    VICTORY = "victory", "victoire", "R. 194.2, 323.1"
+    LETHAL_DAMAGE = "lethal_damage", "dégâts mortels", "R. 323.4"
+    EMPTY_BATTLEFIELD = "empty_battlefield", "champ de bataille vide", "R. 190.4.c, 323.5"
+    HIDDEN_REMOVED = "hidden_removed", "carte cachée retirée", "R. 323.6.a"
+    COMBAT_STAGED = "combat_staged", "combat à venir", "R. 323.8, 323.13"
+    CLEANUP_DONE = "cleanup_done", "nettoyage terminé", "R. 322, 383.3"
+    # combat (R. 461–468) and scoring (R. 469–474)
+    DAMAGE_STEP = "damage_step", "étape des dégâts", "R. 467"
+    ASSIGN = "assign", "attribution des dégâts", "R. 467.2.c"
+    DAMAGE_DEALT = "damage_dealt", "dégâts infligés", "R. 467.2.c.1.a, 467.2.d"
+    RESOLUTION_STEP = "resolution_step", "étape de résolution", "R. 468"
+    ASSIGN_CHOICE = "assign_choice", "choix de l'unité", "R. 467.2.c.7"
+    COMBAT_CHOICE = "combat_choice", "choix du premier combat", "R. 323.13"
+    SCORE = "score", "score", "R. 471"
+    HUNT = "hunt", "Chasse", "R. 823"
+    BURN_OUT = "burn_out", "Exténuation", "R. 432"
+    BURN_OUT_CHOICE = "burn_out_choice", "adversaire qui gagne le point", "R. 432.2.c"
+    GAME_OVER = "game_over", "partie terminée", "R. 194.2"
+    # the turn (R. 315–317)
+    AWAKEN = "awaken", "Préparer", "R. 315.1"
+    BEGINNING = "beginning", "phase de début", "R. 315.2"
+    TEMPORARY = "temporary", "Temporaire", "R. 816"
+    CHANNEL = "channel", "canalisation", "R. 315.3"
+    DRAW = "draw", "pioche", "R. 315.4"
+
+
+REASONS = {m: m.value for m in Reason}  # one dict lookup checks a code and gives its plain value
+
 WHY_LABELS = Why.labels()
 WHY_RULES = {m.value: m.doc for m in Why}
 
@@ -269,7 +349,7 @@ def keyword_number(keyword: str, default: int = 1) -> int:
 
 @dataclass(frozen=True)
 class KeywordRule:
-    """What a keyword does in the engine, with its rule (Core Rules v1.4, 801–829)."""
+    """What a keyword does in the engine, with its rule (2026-10 numbering, 801–832)."""
 
     label: str
     explanation: str
@@ -278,22 +358,26 @@ class KeywordRule:
     numeric_while: str | None = None
 
 
-KEYWORDS = {
-    "Bouclier": KeywordRule("Bouclier", "en défense, ajoute N à la puissance", "R. 814", numeric_while="defending"),
-    "Assaut": KeywordRule("Assaut", "en attaque, ajoute N à la puissance", "R. 807", numeric_while="attacking"),
-    "Chasse": KeywordRule("Chasse", "quand elle conquiert ou occupe, son contrôleur gagne N XP", "R. 823"),
-    "Gank": KeywordRule("Gank", "peut se déplacer d'un champ de bataille à un autre", "R. 810"),
-    "Protection": KeywordRule(
-        "Protection", "viser cette unité coûte N essence runique de plus à un adversaire", "R. 809"
-    ),
-    "Tank": KeywordRule("Tank", "doit recevoir des dégâts mortels avant les autres unités", "R. 815"),
-    "Arrière-ligne": KeywordRule("Arrière-ligne", "reçoit des dégâts de combat en dernier", "R. 826"),
-    "Agonie": KeywordRule("Agonie", "sa compétence se déclenche quand elle meurt", "R. 808"),
-    "Temporaire": KeywordRule("Temporaire", "meurt au début de la phase de début de son contrôleur", "R. 816"),
-    "Accélération": KeywordRule("Accélération", "en payant ce coût, elle arrive prête", "R. 805"),
-    "Caché": KeywordRule("Caché", "se cache face cachée pour [A] ; se joue un tour suivant sans son coût de base",
-                         "R. 811"),
-}
+class Keyword(Vocab):
+    """The keywords the engine applies, by their official French name (v1.4); ``label`` says what each does,
+    ``doc`` its rule.  Code matches a keyword by its member (``Keyword.TANK``), never by a string."""
+
+    BOUCLIER = "Bouclier", "en défense, ajoute N à la puissance", "R. 814"
+    ASSAUT = "Assaut", "en attaque, ajoute N à la puissance", "R. 807"
+    CHASSE = "Chasse", "quand elle conquiert ou occupe, son contrôleur gagne N XP", "R. 823"
+    GANK = "Gank", "peut se déplacer d'un champ de bataille à un autre", "R. 810"
+    PROTECTION = "Protection", "viser cette unité coûte N essence runique de plus à un adversaire", "R. 809"
+    TANK = "Tank", "doit recevoir des dégâts mortels avant les autres unités", "R. 815"
+    ARRIERE_LIGNE = "Arrière-ligne", "reçoit des dégâts de combat en dernier", "R. 826"
+    AGONIE = "Agonie", "sa compétence se déclenche quand elle meurt", "R. 808"
+    TEMPORAIRE = "Temporaire", "meurt au début de la phase de début de son contrôleur", "R. 816"
+    ACCELERATION = "Accélération", "en payant ce coût, elle arrive prête", "R. 805"
+    CACHE = "Caché", "se cache face cachée pour [A] ; se joue un tour suivant sans son coût de base", "R. 811"
+
+
+# The keywords that add to Might while a condition holds (R. 807, 814): an implicit numeric increase of N.
+_NUMERIC_WHILE = {Keyword.BOUCLIER: "defending", Keyword.ASSAUT: "attacking"}
+KEYWORDS = {k: KeywordRule(k.value, k.label, k.doc, numeric_while=_NUMERIC_WHILE.get(k)) for k in Keyword}
 
 
 def has_keyword(keywords: tuple[str, ...], base: str) -> bool:

@@ -60,7 +60,7 @@ RESULT_VERSION = SHAPE_VERSION
 # One set of bounds for a printed Might, read from the engine (the sandbox reads the same one).
 PRINTED_POWER_RANGE = getattr(kinds, "PRINTED_POWER_RANGE", variants.POWER_RANGE)
 # Keywords a learner may switch on or off in « Et si… ? » when the situation has a battlefield.
-SWITCHABLE_KEYWORDS = ("Tank", "Bouclier", "Assaut", "Arrière-ligne")
+SWITCHABLE_KEYWORDS = (kinds.Keyword.TANK, kinds.Keyword.BOUCLIER, kinds.Keyword.ASSAUT, kinds.Keyword.ARRIERE_LIGNE)
 
 
 class VariantError(Exception):

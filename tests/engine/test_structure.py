@@ -96,3 +96,49 @@ def test_every_event_and_action_has_its_french_narration():
     for name in ACTIONS:
         text = describe({"kind": "action", "action": 0, "reason": {"code": "action", "do": name}})
         assert text != f"Action 1 : {name}.", name
+
+
+def test_every_action_is_one_entry_with_parameters_handler_and_narration():
+    """Issue 21, item 4: an action kind is one ``Action`` (label, parameters, handler, narration)."""
+    import dataclasses
+
+    from engine.actions import Action
+    from engine.kinds import ACTIONS
+    from engine.narration import describe
+    from engine.sim import Sim
+
+    for name, action in ACTIONS.items():
+        assert isinstance(action, Action) and action.name == name
+        assert callable(getattr(Sim, action.handler))
+        text = describe({"kind": "action", "action": 0, "reason": {"code": "action", "do": name}})
+        assert text.startswith("Action 1 : ") and text != f"Action 1 : {name}.", name  # no raw-name fallback
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        ACTIONS["buff"].label = "x"
+    label, params = ACTIONS["buff"]  # the (label, params) pair the sandbox reads still unpacks
+    assert (label, params) == (ACTIONS["buff"].label, ACTIONS["buff"].params)
+
+
+def test_an_unknown_reason_code_is_an_error():
+    from engine import load_scenario
+    from engine.kinds import Reason, StepKind
+    from engine.sim import Sim
+
+    from .factories import scenario, unit
+
+    sim = Sim(load_scenario(scenario(objects=[unit()])))
+    with pytest.raises(KeyError):
+        sim.tr.step(StepKind.SETUP, reason={"code": "setpu"})
+    sim.tr.step(StepKind.SETUP, reason={"code": Reason.SETUP})
+    assert sim.tr.steps[-1].reason["code"] == "setup"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+def test_reasons_and_keywords_are_written_as_vocabulary_members(path):
+    """A step's reason code is a ``Reason`` member and a keyword a ``Keyword`` member, not a bare string."""
+    if path.name in ("vocab.py", "narration.py"):
+        pytest.skip("the vocabulary itself, and the narration that reads the stored JSON")
+    text = path.read_text(encoding="utf-8")
+    assert re.findall(r'"code": "[a-z_]+"|\bcode="[a-z_]+"', text) == []
+    from engine.kinds import Keyword
+
+    assert [k for k in Keyword if f'"{k.value}"' in text] == []
