@@ -123,18 +123,16 @@ class Board:
         if not tr.enabled:
             return
         w = self.world
-        for oid, obj in w.objects.items():
-            if full or obj.stale:
-                tr.show_object(oid, obj, w.view.get(oid) or base_chars(obj))
-                obj.shown()
-        for pid, p in w.players.items():
-            if full or p.stale:
-                tr.show_player(pid, PlayerState(p.name, p.xp, p.points, p.hand, p.deck))
-                p.shown()
-        for eid, e in w.effects.items():
-            if full or e.stale:
-                tr.show_effect(eid, EffectState(e.spec.label, e.active, e.since))
-                e.shown()
+        view = w.view
+        for obj in w.objects.values() if full else [o for o in w.objects.values() if o.stale]:
+            tr.show_object(obj.id, obj, view.get(obj.id) or base_chars(obj))
+            obj.shown()
+        for p in w.players.values() if full else [p for p in w.players.values() if p.stale]:
+            tr.show_player(p.id, PlayerState(p.name, p.xp, p.points, p.hand, p.deck))
+            p.shown()
+        for eid, e in w.effects.items() if full else [(eid, e) for eid, e in w.effects.items() if e.stale]:
+            tr.show_effect(eid, EffectState(e.spec.label, e.active, e.since))
+            e.shown()
         key = self._board_key()
         if full or key != self._shown_board:
             self._shown_board = key
@@ -145,10 +143,10 @@ class Board:
         objects = self.world.objects
         sd = self.showdown
         return (
-            tuple(objects[b].controller for b in self.battlefields()),
+            [objects[b].controller for b in self._battlefields],
             tuple(self.contested),
-            tuple(tuple(s) for s in self.scored.values()),
-            tuple(it["id"] for it in self.items),
+            [tuple(s) for s in self.scored.values()],
+            [it["id"] for it in self.items],
             tuple(sd.values()) if sd else None,
             self.priority,
             self.world.turn_player,

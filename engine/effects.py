@@ -61,7 +61,7 @@ class Effects:
             if eid not in w.effects and shown.active:
                 # implicit keyword effects exist only while their keyword does; recomputed below
                 self.tr.show_effect(eid, EffectState(shown.label, False, None))
-        self.show_all()
+        self.show_changes()
         old = w.view
         self.update_activity()
         decisions: list[dict] = []
@@ -74,7 +74,7 @@ class Effects:
                 self._decision_keys.add(key)
                 self.order_decisions.append(d)
         self.update_activity()
-        self.show_all()
+        self.show_changes()  # ``compute`` showed every object with its new characteristics
         if not old:
             return
         for oid, obj in w.objects.items():

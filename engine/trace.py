@@ -86,6 +86,7 @@ class Tracer:
     work: int = 0
     _objects: dict = field(default_factory=dict)
     _raw: dict = field(default_factory=dict)  # the fields last shown of each object
+    _made: dict = field(default_factory=dict)  # fields → the ObjectState already built for them
     _players: dict = field(default_factory=dict)
     _effects: dict = field(default_factory=dict)
     _applied: frozenset | None = None
@@ -98,7 +99,10 @@ class Tracer:
         raw = object_fields(obj, chars)
         if self._raw.get(oid) != raw:
             self._raw[oid] = raw
-            self._objects[oid] = ObjectState(*raw)
+            made = self._made.get(raw)  # an object often shows the same values again (each computation
+            if made is None:  # starts from the printed ones): one ObjectState per distinct set of values
+                made = self._made[raw] = ObjectState(*raw)
+            self._objects[oid] = made
 
     def show_player(self, pid: str, player: PlayerState) -> None:
         if self.enabled and self._players.get(pid, self.state.players.get(pid)) != player:
