@@ -101,3 +101,39 @@ def test_gear_and_the_resolving_item_are_in_the_state():
     steps = shipped("ange-gardien-d-abord").main.steps
     assert steps[0].state.objects["guardian-angel"].attached_to == "unite-a"  # attached in the situation
     assert steps[-1].state.objects["guardian-angel"].attached_to is None  # destroyed, in the trash
+
+
+def _disagreements(steps) -> list[str]:
+    """Events whose step's state does not show what the event says happened."""
+    out = []
+    for s in steps:
+        if s.kind != "event":
+            continue
+        r, st = s.reason, s.state
+        code, oid = r.get("code"), r.get("object")
+        obj = st.objects.get(oid) if oid else None
+        bf = {b.id: b for b in st.board.battlefields} if st.board else {}
+        wrong = (
+            (code == "died" and obj.zone == "base")
+            or (code == "moved" and obj.zone != r["zone"])
+            or (code == "damaged" and obj.damage != r["total"])
+            or (code == "healed" and obj.damage != 0)
+            or (code == "exhausted" and not obj.exhausted)
+            or (code == "readied" and obj is not None and obj.exhausted)
+            or (code == "point_gained" and st.players[r["player"]].points != r["after"])
+            or (code == "xp_gained" and st.players[r["player"]].xp != r["after"])
+            or (code == "control_gained" and bf[oid].controller != r["player"])
+            or (code == "control_lost" and bf[oid].controller is not None)
+            or (code == "attached" and obj.attached_to != r["to"])
+            or (code == "detached" and obj.attached_to is not None)
+        )
+        if wrong:
+            out.append(f"{s.index} {code} {oid}")
+    return out
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIOS_DIR.glob("*.yaml")), ids=lambda p: p.stem)
+def test_every_event_of_every_shipped_example_shows_in_its_state(path):
+    result = run(load_scenario(path.read_text(encoding="utf-8")))
+    for outcome in result.outcomes:
+        assert _disagreements(outcome.steps) == []
