@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .effect_kinds import CONDITIONS, KINDS
 from .vocab import (
@@ -339,6 +340,11 @@ ACTIONS: dict[str, Action] = {action.name: action for action in (
 
 
 
+# The action names as members (``Do.QUERY``): the simulator matches an action by its member, so a typo is an
+# AttributeError rather than a comparison that is silently never true.
+Do = StrEnum("Do", {name.upper(): name for name in ACTIONS})
+
+
 def _param_dict(p: Param) -> dict:
     return {
         "name": p.name,
@@ -391,4 +397,4 @@ def vocabulary() -> dict:
     }
 
 
-__all__ = ["ACTIONS", "vocabulary"]
+__all__ = ["ACTIONS", "Action", "Do", "vocabulary"]

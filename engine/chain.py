@@ -6,7 +6,7 @@ and the implicit passes between two scripted actions.
 
 from __future__ import annotations
 
-from .kinds import ACTIONS, Event, Reason, StepKind
+from .kinds import ACTIONS, Do, Event, Reason, StepKind
 from .layers import text_active
 
 
@@ -21,13 +21,13 @@ class Chain:
             return False
         do = act["do"]
         reaction = self.is_reaction(act)
-        if self.turn_rest is not None and not (self.items and (reaction or do in ("pass", "query"))):
+        if self.turn_rest is not None and not (self.items and (reaction or do in (Do.PASS, Do.QUERY))):
             # the answers to the start of the turn are over: the chain resolves and the turn goes on
             self.resolve_chain()
             self.resume_turn(reaction)
             if self.winner is not None:
                 return False
-        if self.items and not (do in ("pass", "query", "add") or reaction):
+        if self.items and not (do in (Do.PASS, Do.QUERY, Do.ADD) or reaction):
             self.resolve_chain()
         elif self.items and reaction and self.actor(act) != self.priority:
             self.implicit_passes(self.actor(act))
@@ -35,7 +35,7 @@ class Chain:
             if self.pending_triggers:
                 self.settle_chain()
                 continue
-            if reaction or (do == "cast" and act.get("speed") == "action"):
+            if reaction or (do == Do.CAST and act.get("speed") == "action"):
                 break
             self.close_showdown(implicit=True)
         return self.winner is None
@@ -43,13 +43,13 @@ class Chain:
     def is_reaction(self, act: dict) -> bool:
         """Whether an action may answer an open chain: a Reaction spell (R. 813) or a card played from
         facedown, which has Reaction (R. 811.6)."""
-        if act["do"] == "cast":
+        if act["do"] == Do.CAST:
             return act.get("speed") == "reaction" or bool(act.get("hidden"))
-        return act["do"] == "play_unit" and self.world.objects[act["object"]].zone == "facedown"
+        return act["do"] == Do.PLAY_UNIT and self.world.objects[act["object"]].zone == "facedown"
 
     def actor(self, act: dict) -> str | None:
         """The player who takes an action (R. 311): the caster, or the controller of the unit played."""
-        if act["do"] == "play_unit":
+        if act["do"] == Do.PLAY_UNIT:
             return self.world.objects[act["object"]].controller
         return act.get("player")
 
@@ -356,7 +356,7 @@ class Chain:
                 },
             )
             self.perform(step)
-            if step["do"] != "query":
+            if step["do"] != Do.QUERY:
                 self.settle()
         self.in_resolution = False
 

@@ -6,7 +6,7 @@ point one way — ``vocab`` ← ``effect_kinds`` ← ``actions`` ← ``kinds`` �
 this one.
 """
 
-from .actions import ACTIONS, vocabulary
+from .actions import ACTIONS, Action, Do, vocabulary
 from .effect_kinds import ACTIVITY_CONDITIONS, CONDITIONS, KINDS, RESULT_INSTRUCTIONS
 from .vocab import (
     BOARD_ZONES,
@@ -59,7 +59,7 @@ from .vocab import (
 )
 
 __all__ = [
-    "ACTIONS", "ACTIVITY_CONDITIONS", "BOARD_ZONES", "CONDITIONS", "COUNT_RANGE", "DURATIONS",
+    "ACTIONS", "Action", "Do", "ACTIVITY_CONDITIONS", "BOARD_ZONES", "CONDITIONS", "COUNT_RANGE", "DURATIONS",
     "DURATION_LABELS", "EVENT_LABELS", "EVENT_TYPE_LABELS", "KEYWORDS", "KINDS", "LAYERS", "LAYER_LABELS",
     "OBJECT_TYPES", "PRINTED_POWER_RANGE", "PRODUCE", "PRODUCE_LABELS", "REASONS", "REPLACEABLE_EVENTS",
     "RESULT_INSTRUCTIONS", "SPEEDS", "STAGES", "STEP_KIND_LABELS", "STEP_LABELS", "TOPICS", "TOPIC_LABELS",

@@ -22,7 +22,7 @@ from .combat import Combat
 from .costs import Costs
 from .effects import Effects
 from .hidden import Hidden
-from .kinds import KEYWORDS, KINDS, PRODUCE_LABELS, Reason, StepKind
+from .kinds import KEYWORDS, KINDS, PRODUCE_LABELS, Do, Reason, StepKind
 from .layers import text_active
 from .movement import Movement
 from .replacement import Replacement
@@ -115,9 +115,9 @@ class Sim(Costs, Hidden, Board, Movement, Chain, Cleanup, Showdown, Combat, Scor
             if not self.before_action(act):
                 continue
             self.perform(act)
-            if act["do"] not in ("query", "resolve"):
+            if act["do"] not in (Do.QUERY, Do.RESOLVE):
                 self.settle()
-            if act["do"] != "query":
+            if act["do"] != Do.QUERY:
                 self.cleanup()
                 self.triggers_to_chain()
         self.action = self.tr.action = None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .board import why
 from .kinds import (
+    Do,
     Event,
     Keyword,
     Reason,
@@ -32,7 +33,7 @@ class Turn:
         acts = self.sc.actions
         if idx is None or idx >= len(acts):
             return False
-        return acts[idx]["do"] == "pass" or self.is_reaction(acts[idx])
+        return acts[idx]["do"] == Do.PASS or self.is_reaction(acts[idx])
 
     def resume_turn(self, answered: bool) -> None:
         """Go on with the start of the turn; a chain it opens waits for the answers when ``answered``,

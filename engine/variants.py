@@ -6,7 +6,7 @@ import copy
 from typing import Any
 
 from .kinds import PRINTED_POWER_RANGE as POWER_RANGE
-from .kinds import XP_RANGE
+from .kinds import XP_RANGE, Do
 from .narration import de
 from .scenario import ScenarioError, load_scenario
 
@@ -71,9 +71,9 @@ def available_changes(data: dict) -> list[dict]:
 
 def _drop_effect_refs(action: dict, eid: str) -> dict | None:
     if action.get("effect") == eid:
-        if action.get("do") == "query":
+        if action.get("do") == Do.QUERY:
             return None
-        if action.get("do") == "start" and action.get("effects"):
+        if action.get("do") == Do.START and action.get("effects"):
             action = dict(action)
             action.pop("effect")
         else:

@@ -134,11 +134,13 @@ def test_an_unknown_reason_code_is_an_error():
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
 def test_reasons_and_keywords_are_written_as_vocabulary_members(path):
-    """A step's reason code is a ``Reason`` member and a keyword a ``Keyword`` member, not a bare string."""
+    """A step's reason code is a ``Reason`` member, a keyword a ``Keyword`` member and an action matched by its
+    ``Do`` member, not a bare string."""
     if path.name in ("vocab.py", "narration.py"):
         pytest.skip("the vocabulary itself, and the narration that reads the stored JSON")
     text = path.read_text(encoding="utf-8")
     assert re.findall(r'"code": "[a-z_]+"|\bcode="[a-z_]+"', text) == []
+    assert re.findall(r'"do"\)?\]?\s*[!=]=\s*"|\bdo\s*[!=]=\s*"|\bdo in \("', text) == []  # Do.X, not "x"
     from engine.kinds import Keyword
 
     assert [k for k in Keyword if f'"{k.value}"' in text] == []
