@@ -11,10 +11,10 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
+from core.fragments import fragment
 from examples import player
 from examples.models import WorkedExample
 from glossary.models import Term
-from core.fragments import fragment
 from rules.models import FAQEntry, Guide, RuleSection
 
 from . import first_game, path, permis, questions

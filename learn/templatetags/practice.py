@@ -9,9 +9,9 @@ from __future__ import annotations
 from django import template
 from django.template.loader import render_to_string
 
+from core.fragments import fragment
 from examples.models import WorkedExample
 from learn import topics
-from core.fragments import fragment
 
 register = template.Library()
 

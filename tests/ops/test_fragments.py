@@ -10,13 +10,13 @@ from django.core.cache import caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from core import content_version
 from examples import player
 from examples import views as example_views
 from examples.models import WorkedExample
 from examples.paths import SCENARIOS_DIR
 from glossary.linking import get_glossary
 from glossary.models import Term
-from core import content_version
 
 from .factories import faq
 
