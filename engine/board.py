@@ -49,8 +49,9 @@ class Board:
 
     def refuse(self, message: str) -> None:
         """An illegal action: a French error naming the action and the rule (never a silent change)."""
-        where = f"actions[{self.action}]" if self.action is not None else "scénario"
-        raise ScenarioError(f"{where} : {message}")
+        if self.action is None:
+            raise ScenarioError(f"scénario : {message}")
+        raise ScenarioError(message, path=("actions", self.action))
 
     def battlefields(self) -> tuple[str, ...]:
         """The battlefields of the game (R. 169): set out before the game, none is added during it."""

@@ -12,6 +12,7 @@ from typing import Any
 
 import yaml
 
+from .errors import EngineLimitError, ScenarioError, format_path, parse_path  # noqa: F401 (re-exported)
 from .kinds import (
     ACTIONS,
     BOARD_ZONES,
@@ -54,18 +55,6 @@ ORDINARY_ACTIONS = (
     "start_turn",
 )
 ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
-
-
-class ScenarioError(Exception):
-    """An invalid scenario; ``message`` is French and names the faulty field."""
-
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
-
-
-class EngineLimitError(ScenarioError):
-    """The hard cap on computation steps was reached: the scenario fails cleanly."""
 
 
 @dataclass
@@ -127,59 +116,59 @@ def _is_int(v: Any) -> bool:
 
 def _req(d: dict, key: str, path: str) -> Any:
     if key not in d or d[key] is None:
-        raise ScenarioError(f"{path}.{key} : champ obligatoire manquant")
+        raise ScenarioError("champ obligatoire manquant", path=f"{path}.{key}")
     return d[key]
 
 
 def _str(v: Any, path: str, maxlen: int = 500) -> str:
     if not isinstance(v, str) or not v.strip():
-        raise ScenarioError(f"{path} : un texte non vide est attendu")
+        raise ScenarioError("un texte non vide est attendu", path=path)
     if len(v) > maxlen:
-        raise ScenarioError(f"{path} : texte trop long (maximum {maxlen} caractères)")
+        raise ScenarioError(f"texte trop long (maximum {maxlen} caractères)", path=path)
     return v
 
 
 def _int(v: Any, path: str, lo: int | None = None, hi: int | None = None) -> int:
     if not _is_int(v):
-        raise ScenarioError(f"{path} : un nombre entier est attendu")
+        raise ScenarioError("un nombre entier est attendu", path=path)
     if (lo is not None and v < lo) or (hi is not None and v > hi):
-        raise ScenarioError(f"{path} : la valeur doit être comprise entre {lo} et {hi}")
+        raise ScenarioError(f"la valeur doit être comprise entre {lo} et {hi}", path=path)
     return v
 
 
 def _bool(v: Any, path: str) -> bool:
     if not isinstance(v, bool):
-        raise ScenarioError(f"{path} : vrai ou faux (true/false) est attendu")
+        raise ScenarioError("vrai ou faux (true/false) est attendu", path=path)
     return v
 
 
 def _id(v: Any, path: str) -> str:
     if not isinstance(v, str) or not ID_RE.match(v):
-        raise ScenarioError(f"{path} : identifiant invalide (lettres, chiffres, « - », « _ » ou « . »)")
+        raise ScenarioError("identifiant invalide (lettres, chiffres, « - », « _ » ou « . »)", path=path)
     return v
 
 
 def _list(v: Any, path: str, maxlen: int) -> list:
     if not isinstance(v, list):
-        raise ScenarioError(f"{path} : une liste est attendue")
+        raise ScenarioError("une liste est attendue", path=path)
     if len(v) > maxlen:
-        raise ScenarioError(f"{path} : trop d'éléments (maximum {maxlen})")
+        raise ScenarioError(f"trop d'éléments (maximum {maxlen})", path=path)
     return v
 
 
 def _dict(v: Any, path: str) -> dict:
     if not isinstance(v, dict):
-        raise ScenarioError(f"{path} : un dictionnaire (clé: valeur) est attendu")
+        raise ScenarioError("un dictionnaire (clé: valeur) est attendu", path=path)
     for k in v:
         if not isinstance(k, str):
-            raise ScenarioError(f"{path} : les clés doivent être des textes")
+            raise ScenarioError("les clés doivent être des textes", path=path)
     return v
 
 
 def _no_unknown(d: dict, allowed: set[str], path: str) -> None:
     for k in d:
         if k not in allowed:
-            raise ScenarioError(f"{path}.{k} : champ inconnu")
+            raise ScenarioError("champ inconnu", path=f"{path}.{k}")
 
 
 def _check_param(p: Param, v: Any, path: str, ids: dict[str, set[str]]) -> Any:
@@ -193,17 +182,17 @@ def _check_param(p: Param, v: Any, path: str, ids: dict[str, set[str]]) -> Any:
     if t == "object":
         v = _id(v, path)
         if v not in ids["objects"]:
-            raise ScenarioError(f"{path} : objet inconnu « {v} »")
+            raise ScenarioError(f"objet inconnu « {v} »", path=path)
         return v
     if t == "player":
         v = _id(v, path)
         if v not in ids["players"]:
-            raise ScenarioError(f"{path} : joueur inconnu « {v} »")
+            raise ScenarioError(f"joueur inconnu « {v} »", path=path)
         return v
     if t == "effect":
         v = _id(v, path)
         if v not in ids["effects"]:
-            raise ScenarioError(f"{path} : effet inconnu « {v} »")
+            raise ScenarioError(f"effet inconnu « {v} »", path=path)
         return v
     if t == "effects":
         return tuple(
@@ -213,7 +202,7 @@ def _check_param(p: Param, v: Any, path: str, ids: dict[str, set[str]]) -> Any:
     if t == "objects":
         items = _list(v, path, MAX_OBJECTS)
         if not items:
-            raise ScenarioError(f"{path} : au moins un objet est attendu")
+            raise ScenarioError("au moins un objet est attendu", path=path)
         return tuple(
             _check_param(Param(p.name, "object", p.label), x, f"{path}[{i}]", ids) for i, x in enumerate(items)
         )
@@ -222,22 +211,25 @@ def _check_param(p: Param, v: Any, path: str, ids: dict[str, set[str]]) -> Any:
         return tuple(_str(x, f"{path}[{i}]", 40) for i, x in enumerate(items))
     if t == "enum":
         if v not in p.choices:
-            raise ScenarioError(f"{path} : valeur inconnue « {v} » (attendu : {', '.join(p.choices)})")
+            raise ScenarioError(f"valeur inconnue « {v} » (attendu : {', '.join(p.choices)})", path=path)
         return v
     if t == "location":
         if v == "base":
             return v
         v = _id(v, path)
         if v not in ids.get("battlefields", ()):
-            raise ScenarioError(f"{path} : « base » ou l'identifiant d'un champ de bataille est attendu (reçu « {v} »)")
+            raise ScenarioError(
+                f"« base » ou l'identifiant d'un champ de bataille est attendu (reçu « {v} »)",
+                path=path,
+            )
         return v
     if t == "produce":
         items = _list(v, path, 8)
         for i, x in enumerate(items):
             if x not in PRODUCE:
-                raise ScenarioError(f"{path}[{i}] : action inconnue « {x} » (attendu : {', '.join(PRODUCE)})")
+                raise ScenarioError(f"action inconnue « {x} » (attendu : {', '.join(PRODUCE)})", path=f"{path}[{i}]")
         return tuple(items)
-    raise ScenarioError(f"{path} : type de paramètre inconnu")  # pragma: no cover
+    raise ScenarioError("type de paramètre inconnu", path=path)  # pragma: no cover
 
 
 # --------------------------------------------------------------------------- sections
@@ -304,15 +296,15 @@ def _object(d: Any, path: str, players: set[str]) -> ObjectSpec:
     )
     typ = d.get("type", "unit")
     if typ not in OBJECT_TYPES:
-        raise ScenarioError(f"{path}.type : type inconnu « {typ} » (attendu : {', '.join(OBJECT_TYPES)})")
+        raise ScenarioError(f"type inconnu « {typ} » (attendu : {', '.join(OBJECT_TYPES)})", path=f"{path}.type")
     zone = d.get("zone", "battlefield" if typ == "battlefield" else "base")
     if zone not in ZONES:
-        raise ScenarioError(f"{path}.zone : zone inconnue « {zone} » (attendu : {', '.join(ZONES)})")
+        raise ScenarioError(f"zone inconnue « {zone} » (attendu : {', '.join(ZONES)})", path=f"{path}.zone")
     ctrl = d.get("controller")
     if ctrl is not None:
         ctrl = _id(ctrl, f"{path}.controller")
         if ctrl not in players:
-            raise ScenarioError(f"{path}.controller : joueur inconnu « {ctrl} »")
+            raise ScenarioError(f"joueur inconnu « {ctrl} »", path=f"{path}.controller")
     kws = _list(d.get("keywords", []) or [], f"{path}.keywords", 10)
     tags = _list(d.get("tags", []) or [], f"{path}.tags", 10)
     return ObjectSpec(
@@ -362,7 +354,10 @@ def _effect(d: Any, path: str, ids: dict[str, set[str]]) -> EffectSpec:
     d = _dict(d, path)
     kind_name = _req(d, "kind", path)
     if kind_name not in KINDS:
-        raise ScenarioError(f"{path}.kind : sorte d'effet inconnue « {kind_name} » (attendu : {', '.join(KINDS)})")
+        raise ScenarioError(
+            f"sorte d'effet inconnue « {kind_name} » (attendu : {', '.join(KINDS)})",
+            path=f"{path}.kind",
+        )
     kind = KINDS[kind_name]
     _no_unknown(d, _EFFECT_FIELDS | {p.name for p in kind.params}, path)
     eid = _id(_req(d, "id", path), f"{path}.id")
@@ -375,44 +370,46 @@ def _effect(d: Any, path: str, ids: dict[str, set[str]]) -> EffectSpec:
     if target is not None:
         if target in ("source", "attached", "allies"):
             if source is None:
-                raise ScenarioError(f"{path}.target : « {target} » exige une source (champ source)")
+                raise ScenarioError(f"« {target} » exige une source (champ source)", path=f"{path}.target")
         else:
             target = _check_param(Param("target", "object", "cible"), target, f"{path}.target", ids)
     if d.get("targets") is not None:
         targets = _check_param(Param("targets", "objects", "cibles"), d["targets"], f"{path}.targets", ids)
     if kind.category == "continuous" and target is None and not targets:
-        raise ScenarioError(f"{path}.target : une cible est attendue pour cette sorte d'effet")
+        raise ScenarioError("une cible est attendue pour cette sorte d'effet", path=f"{path}.target")
     starts = d.get("starts", "now")
     if starts not in ("now", "later"):
-        raise ScenarioError(f"{path}.starts : « now » ou « later » est attendu")
+        raise ScenarioError("« now » ou « later » est attendu", path=f"{path}.starts")
     since = d.get("since")
     if since is not None:
         since = _int(since, f"{path}.since", 0, 10_000)
     if kind.category == "continuous" and starts == "now" and since is None:
-        raise ScenarioError(
-            f"{path}.since : un horodatage (nombre entier) est attendu pour un effet déjà en cours (ou starts: later)"
-        )
+        raise ScenarioError("un horodatage (nombre entier) est attendu pour un effet déjà en cours (ou starts: later)",
+                            path=f"{path}.since")
     if starts == "later":
         since = None
     duration = d.get("duration", "permanent")
     if duration not in DURATIONS:
-        raise ScenarioError(f"{path}.duration : durée inconnue « {duration} » (attendu : {', '.join(DURATIONS)})")
+        raise ScenarioError(
+            f"durée inconnue « {duration} » (attendu : {', '.join(DURATIONS)})",
+            path=f"{path}.duration",
+        )
     cond_in = _dict(d.get("condition", {}) or {}, f"{path}.condition")
     cond = {}
     for k, v in cond_in.items():
         if k not in CONDITIONS:
-            raise ScenarioError(f"{path}.condition.{k} : condition inconnue (attendu : {', '.join(CONDITIONS)})")
+            raise ScenarioError(f"condition inconnue (attendu : {', '.join(CONDITIONS)})", path=f"{path}.condition.{k}")
         cond[k] = _check_param(CONDITIONS[k], v, f"{path}.condition.{k}", ids)
     if target == "allies" and kind.category != "continuous":
-        raise ScenarioError(f"{path}.target : « allies » n'est possible que pour un effet continu")
+        raise ScenarioError("« allies » n'est possible que pour un effet continu", path=f"{path}.target")
     if ("level" in cond or "legion" in cond or "attached" in cond) and source is None:
-        raise ScenarioError(f"{path}.condition : Niveau, Légion ou « équipé » exigent une source (champ source)")
+        raise ScenarioError("Niveau, Légion ou « équipé » exigent une source (champ source)", path=f"{path}.condition")
     params = {}
     for p in kind.params:
         if p.name in d and d[p.name] is not None:
             params[p.name] = _check_param(p, d[p.name], f"{path}.{p.name}", ids)
         elif p.required:
-            raise ScenarioError(f"{path}.{p.name} : champ obligatoire manquant ({p.label})")
+            raise ScenarioError(f"champ obligatoire manquant ({p.label})", path=f"{path}.{p.name}")
         else:
             params[p.name] = p.default
     return EffectSpec(eid, label, kind_name, source, target, targets, since, starts == "later", duration, cond, params)
@@ -422,13 +419,13 @@ def _action(d: Any, path: str, ids: dict[str, set[str]], depth: int = 0) -> dict
     d = _dict(d, path)
     name = _req(d, "do", path)
     if name not in ACTIONS:
-        raise ScenarioError(f"{path}.do : action inconnue « {name} » (attendu : {', '.join(ACTIONS)})")
+        raise ScenarioError(f"action inconnue « {name} » (attendu : {', '.join(ACTIONS)})", path=f"{path}.do")
     _label, params = ACTIONS[name]
     _no_unknown(d, {"do", "note"} | {p.name for p in params}, path)
     if depth > 0 and name in ORDINARY_ACTIONS:
         raise ScenarioError(
-            f"{path}.do : « {name} » est une action ordinaire ; elle ne peut pas s'intercaler "
-            "entre deux instructions d'un sort"
+            f"« {name} » est une action ordinaire ; elle ne peut pas s'intercaler entre deux instructions d'un sort",
+            path=f"{path}.do",
         )
     out: dict[str, Any] = {"do": name}
     if d.get("note") is not None:
@@ -437,19 +434,19 @@ def _action(d: Any, path: str, ids: dict[str, set[str]], depth: int = 0) -> dict
         if p.name in d and d[p.name] is not None:
             if p.type == "steps":
                 if depth > 0:
-                    raise ScenarioError(f"{path}.steps : un sort ne peut pas contenir un autre sort")
+                    raise ScenarioError("un sort ne peut pas contenir un autre sort", path=f"{path}.steps")
                 steps = _list(d[p.name], f"{path}.steps", MAX_STEPS_IN_RESOLVE)
                 out["steps"] = [_action(s, f"{path}.steps[{i}]", ids, depth + 1) for i, s in enumerate(steps)]
             else:
                 out[p.name] = _check_param(p, d[p.name], f"{path}.{p.name}", ids)
         elif p.required:
-            raise ScenarioError(f"{path}.{p.name} : champ obligatoire manquant ({p.label})")
+            raise ScenarioError(f"champ obligatoire manquant ({p.label})", path=f"{path}.{p.name}")
         else:
             out[p.name] = p.default
     if name == "start" and not out.get("effect") and not out.get("effects"):
-        raise ScenarioError(f"{path}.effect : l'effet à lancer est attendu")
+        raise ScenarioError("l'effet à lancer est attendu", path=f"{path}.effect")
     if name == "swap" and len(out["objects"]) != 2:
-        raise ScenarioError(f"{path}.objects : un échange concerne exactement deux objets")
+        raise ScenarioError("un échange concerne exactement deux objets", path=f"{path}.objects")
     if name == "query":
         need = {
             "power": "object",
@@ -468,13 +465,13 @@ def _action(d: Any, path: str, ids: dict[str, set[str]], depth: int = 0) -> dict
             "active": "effect",
         }[out["ask"]]
         if not out.get(need):
-            raise ScenarioError(f"{path}.{need} : champ obligatoire pour la question « {out['ask']} »")
+            raise ScenarioError(f"champ obligatoire pour la question « {out['ask']} »", path=f"{path}.{need}")
     if name == "create_token":
         if out["token"] in ids["objects"]:
-            raise ScenarioError(f"{path}.token : l'identifiant « {out['token']} » est déjà pris")
+            raise ScenarioError(f"l'identifiant « {out['token']} » est déjà pris", path=f"{path}.token")
         _id(out["token"], f"{path}.token")
     if name == "move" and not out.get("zone") and not out.get("to"):
-        raise ScenarioError(f"{path}.to : la destination (« to » ou « zone ») est attendue")
+        raise ScenarioError("la destination (« to » ou « zone ») est attendue", path=f"{path}.to")
     return out
 
 
@@ -494,7 +491,7 @@ def _choice(d: Any, path: str, ids: dict[str, set[str]]) -> dict:
     elif "combat_first" in d:
         v = _id(d["combat_first"], f"{path}.combat_first")
         if v not in ids["battlefields"]:
-            raise ScenarioError(f"{path}.combat_first : champ de bataille inconnu « {v} »")
+            raise ScenarioError(f"champ de bataille inconnu « {v} »", path=f"{path}.combat_first")
         out["combat_first"] = v
     elif "burn_out" in d:
         # the opponents chosen to gain each Burn Out point, in order (R. 432.2.c)
@@ -506,16 +503,15 @@ def _choice(d: Any, path: str, ids: dict[str, set[str]]) -> dict:
     elif "play" in d:
         out["play"] = _bool(d["play"], f"{path}.play")
         if "action" not in out:
-            raise ScenarioError(f"{path}.action : l'indice de l'action « cast » facultative est attendu")
+            raise ScenarioError("l'indice de l'action « cast » facultative est attendu", path=f"{path}.action")
     elif "order" in d:
         out["order"] = _check_param(Param("order", "effects", "ordre"), d["order"], f"{path}.order", ids)
     elif "effect" in d:
         out["effect"] = _check_param(Param("effect", "effect", "effet"), d["effect"], f"{path}.effect", ids)
         out["accept"] = _bool(d.get("accept", True), f"{path}.accept")
     else:
-        raise ScenarioError(
-            f"{path} : « order », « effect », « assign », « combat_first », « burn_out » ou « play » est attendu"
-        )
+        raise ScenarioError("« order », « effect », « assign », « combat_first », « burn_out » ou « play » est attendu",
+                            path=path)
     return out
 
 
@@ -552,7 +548,7 @@ def _expect(d: Any, path: str) -> dict:
         for i, o in enumerate(d["outcomes"]):
             picked = _dict(o, f"{path}.outcomes[{i}]").get("picked")
             if picked is not None and (not isinstance(picked, list) or not all(isinstance(x, str) for x in picked)):
-                raise ScenarioError(f"{path}.outcomes[{i}].picked : une liste d'identifiants est attendue")
+                raise ScenarioError("une liste d'identifiants est attendue", path=f"{path}.outcomes[{i}].picked")
     if "outcomes" in d:
         for i, o in enumerate(d["outcomes"]):
             _expect(
@@ -582,43 +578,43 @@ def validate(data: Any) -> Scenario:
     description = _str(_req(data, "description", "scénario"), "description", 1000)
     topic = _req(data, "topic", "scénario")
     if topic not in TOPICS:
-        raise ScenarioError(f"topic : thème inconnu « {topic} » (attendu : {', '.join(TOPICS)})")
+        raise ScenarioError(f"thème inconnu « {topic} » (attendu : {', '.join(TOPICS)})", path="topic")
     players = [
         _player(p, f"players[{i}]")
         for i, p in enumerate(_list(_req(data, "players", "scénario"), "players", MAX_PLAYERS))
     ]
     if not players:
-        raise ScenarioError("players : au moins un joueur est attendu")
+        raise ScenarioError("au moins un joueur est attendu", path="players")
     ids: dict[str, set[str]] = {"players": set(), "objects": set(), "effects": set()}
     for i, p in enumerate(players):
         if p.id in ids["players"]:
-            raise ScenarioError(f"players[{i}].id : identifiant en double « {p.id} »")
+            raise ScenarioError(f"identifiant en double « {p.id} »", path=f"players[{i}].id")
         ids["players"].add(p.id)
     raw_objects = _list(data.get("objects", []) or [], "objects", MAX_OBJECTS)
     objects = []
     for i, o in enumerate(raw_objects):
         spec = _object(o, f"objects[{i}]", ids["players"])
         if spec.id in ids["objects"]:
-            raise ScenarioError(f"objects[{i}].id : identifiant en double « {spec.id} »")
+            raise ScenarioError(f"identifiant en double « {spec.id} »", path=f"objects[{i}].id")
         ids["objects"].add(spec.id)
         objects.append(spec)
     for i, o in enumerate(objects):
         if o.attached_to is not None:
             if o.attached_to not in ids["objects"]:
-                raise ScenarioError(f"objects[{i}].attached_to : objet inconnu « {o.attached_to} »")
+                raise ScenarioError(f"objet inconnu « {o.attached_to} »", path=f"objects[{i}].attached_to")
             if o.attached_to == o.id:
-                raise ScenarioError(f"objects[{i}].attached_to : un objet ne peut pas s'équiper à lui-même")
+                raise ScenarioError("un objet ne peut pas s'équiper à lui-même", path=f"objects[{i}].attached_to")
     ids["battlefields"] = {o.id for o in objects if o.type == "battlefield"}
     for i, o in enumerate(objects):
         if o.type == "battlefield":
             if o.zone != "battlefield":
-                raise ScenarioError(f"objects[{i}].zone : un champ de bataille est dans la zone « battlefield »")
+                raise ScenarioError("un champ de bataille est dans la zone « battlefield »", path=f"objects[{i}].zone")
             if o.at is not None:
-                raise ScenarioError(f"objects[{i}].at : un champ de bataille ne se trouve pas sur un autre")
+                raise ScenarioError("un champ de bataille ne se trouve pas sur un autre", path=f"objects[{i}].at")
             continue
         if o.at is not None:
             if o.at not in ids["battlefields"]:
-                raise ScenarioError(f"objects[{i}].at : champ de bataille inconnu « {o.at} »")
+                raise ScenarioError(f"champ de bataille inconnu « {o.at} »", path=f"objects[{i}].at")
             if o.zone not in ("battlefield", "facedown"):
                 raise ScenarioError(
                     f"objects[{i}].at : seul un objet dans la zone « battlefield » ou « facedown » a un champ "
@@ -627,14 +623,17 @@ def validate(data: Any) -> Scenario:
         elif o.zone in ("battlefield", "facedown") and len(ids["battlefields"]) == 1:
             o.at = next(iter(ids["battlefields"]))
         elif o.zone == "facedown":
-            raise ScenarioError(f"objects[{i}].at : une carte face cachée est sur un champ de bataille (R. 107.3)")
+            raise ScenarioError(
+                "une carte face cachée est sur un champ de bataille (R. 107.3)",
+                path=f"objects[{i}].at",
+            )
         elif o.zone == "battlefield" and ids["battlefields"]:
-            raise ScenarioError(f"objects[{i}].at : précisez sur quel champ de bataille se trouve l'objet")
+            raise ScenarioError("précisez sur quel champ de bataille se trouve l'objet", path=f"objects[{i}].at")
     raw_effects = _list(data.get("effects", []) or [], "effects", MAX_EFFECTS)
     for i, e in enumerate(raw_effects):
         if isinstance(e, dict) and isinstance(e.get("id"), str):
             if e["id"] in ids["effects"]:
-                raise ScenarioError(f"effects[{i}].id : identifiant en double « {e['id']} »")
+                raise ScenarioError(f"identifiant en double « {e['id']} »", path=f"effects[{i}].id")
             ids["effects"].add(e["id"])
     effects = [_effect(e, f"effects[{i}]", ids) for i, e in enumerate(raw_effects)]
     actions = [
@@ -643,22 +642,22 @@ def validate(data: Any) -> Scenario:
     ]
     total = sum(1 + len(a.get("steps", ())) for a in actions)
     if total > MAX_ACTIONS * 4:
-        raise ScenarioError("actions : trop d'instructions au total")
+        raise ScenarioError("trop d'instructions au total", path="actions")
     choices = [
         _choice(c, f"choices[{i}]", ids) for i, c in enumerate(_list(data.get("choices", []) or [], "choices", 20))
     ]
     expect = _expect(data["expect"], "expect") if data.get("expect") is not None else None
     turn_player = data.get("turn_player", players[0].id)
     if turn_player not in ids["players"]:
-        raise ScenarioError(f"turn_player : joueur inconnu « {turn_player} »")
+        raise ScenarioError(f"joueur inconnu « {turn_player} »", path="turn_player")
     for i, o in enumerate(objects):
         if o.controller is None and o.type != "battlefield":
             o.controller = players[0].id
         if o.zone not in BOARD_ZONES and o.defending:
-            raise ScenarioError(f"objects[{i}].defending : seule une unité sur le plateau peut défendre")
+            raise ScenarioError("seule une unité sur le plateau peut défendre", path=f"objects[{i}].defending")
     mode = data.get("mode", "duel")
     if mode not in Mode.values():
-        raise ScenarioError(f"mode : mode de jeu inconnu « {mode} » (attendu : {', '.join(Mode.values())})")
+        raise ScenarioError(f"mode de jeu inconnu « {mode} » (attendu : {', '.join(Mode.values())})", path="mode")
     victory = _int(data.get("victory_score", VICTORY_SCORES[mode]), "victory_score", 1, 99)
     return Scenario(
         title,

@@ -92,24 +92,23 @@ def apply_changes(data: dict, changes: dict) -> dict:
     """Return a NEW scenario dict with the switches applied (expectations dropped)."""
     _valid(data)
     if not isinstance(changes, dict):
-        raise ScenarioError("changements : un dictionnaire est attendu")
+        raise ScenarioError("un dictionnaire est attendu", path="changements")
     allowed = {c["key"]: c for c in available_changes(data)}
     new = copy.deepcopy(data)
     new.pop("expect", None)
     for key, value in changes.items():
         if key not in allowed:
-            raise ScenarioError(f"changements.{key} : interrupteur inconnu")
+            raise ScenarioError("interrupteur inconnu", path=("changements", key))
         spec = allowed[key]
         if spec["type"] == "bool":
             if not isinstance(value, bool):
-                raise ScenarioError(f"changements.{key} : vrai ou faux est attendu")
+                raise ScenarioError("vrai ou faux est attendu", path=("changements", key))
         else:
             if not isinstance(value, int) or isinstance(value, bool):
-                raise ScenarioError(f"changements.{key} : un nombre entier est attendu")
+                raise ScenarioError("un nombre entier est attendu", path=("changements", key))
             if not spec["min"] <= value <= spec["max"]:
-                raise ScenarioError(
-                    f"changements.{key} : la valeur doit être comprise entre {spec['min']} et {spec['max']}"
-                )
+                raise ScenarioError(f"la valeur doit être comprise entre {spec['min']} et {spec['max']}",
+                                    path=("changements", key))
         what, ident = key.split(":", 1)
         if what == "effect" and value is False:
             new["effects"] = [e for e in new.get("effects") or [] if e["id"] != ident]
@@ -134,7 +133,7 @@ def apply_changes(data: dict, changes: dict) -> dict:
                 if o["id"] == ident:
                     o["defending"] = value
                     if value and o.get("zone", "base") not in ("base", "battlefield"):
-                        raise ScenarioError(f"changements.{key} : seule une unité sur le plateau peut défendre")
+                        raise ScenarioError("seule une unité sur le plateau peut défendre", path=("changements", key))
         elif what == "xp":
             for p in new["players"]:
                 if p["id"] == ident:

@@ -2,7 +2,7 @@
 
 The situations are in ``content/permis.yaml`` (a scenario without expectations, the move, changes of the situation).
 Nothing there says whether the move is legal: the engine plays the situation followed by the move; a refusal
-(``ScenarioError`` naming that very action) is a « non » with the engine's reason, anything else a « oui ».
+(``ScenarioError`` whose path is that very action) is a « non » with the engine's reason, anything else a « oui ».
 """
 
 from __future__ import annotations
@@ -87,10 +87,9 @@ def _judge(text: str, move_index: int) -> Verdict:
     try:
         result = engine.run(engine.load_scenario(data)).to_dict()
     except engine.ScenarioError as exc:
-        prefix = f"actions[{move_index}] : "
-        if not exc.message.startswith(prefix):
+        if exc.path != ("actions", move_index):
             raise BrokenSituation(exc.message) from None
-        reason = exc.message[len(prefix):]
+        reason = exc.reason
         return Verdict(False, reason[:1].upper() + reason[1:], rules_in(reason), ())
     steps = tuple(dict.fromkeys(
         step["text"] for step in result.get("trace") or []

@@ -608,7 +608,7 @@ class Sandbox:
         query = data.to_querydict()
         self.situation = sf.SituationForm(query, pools=self.pools)
         self.formsets = {p: sf.FORMSETS[p](query, prefix=p, pools=self.pools) for p in SECTION_ORDER}
-        self.paths: list[tuple[str, str, int]] = []  # (scenario path, section prefix, row index)
+        self.paths: list[tuple[tuple, str, int]] = []  # (path in the scenario, section prefix, row index)
 
     def has_errors(self) -> bool:
         return bool(self.errors())
@@ -664,7 +664,7 @@ class Sandbox:
         return data
 
     def _player(self, i: int, v: dict) -> dict:
-        self.paths.append((f"players[{i}]", "p", i))
+        self.paths.append((("players", i), "p", i))
         p: dict[str, Any] = {"id": v["id"], "name": v["name"]}
         for key, value in v.items():
             if key not in ("id", "name") and not _empty(value) and value != _default(sf.PLAYER_FIELDS, key):
@@ -672,7 +672,7 @@ class Sandbox:
         return p
 
     def _object(self, n: int, prefix: str, i: int, v: dict) -> dict:
-        self.paths.append((f"objects[{n}]", prefix, i))
+        self.paths.append((("objects", n), prefix, i))
         o: dict[str, Any] = {"id": v["id"], "name": v["name"]}
         if prefix == "b":
             return {**o, "type": "battlefield", **({"controller": v["controller"]} if v["controller"] else {})}
@@ -718,7 +718,7 @@ class Sandbox:
             if cond:
                 e["condition"] = cond
             effects.append(e)
-            self.paths.append((f"effects[{i}]", "e", i))
+            self.paths.append((("effects", i), "e", i))
         return effects
 
     def _actions(self) -> tuple[list[dict], dict[str, int]]:
@@ -750,7 +750,7 @@ class Sandbox:
                 if spell is None:
                     form.add_error("in_spell", "Aucun sort au-dessus : ajoutez d'abord l'action « Résoudre un sort ».")
                     continue
-                self.paths.append((f"actions[{len(actions) - 1}].steps[{len(spell['steps'])}]", "a", i))
+                self.paths.append((("actions", len(actions) - 1, "steps", len(spell["steps"])), "a", i))
                 spell["steps"].append(a)
                 continue
             if sf.container(name):
@@ -760,7 +760,7 @@ class Sandbox:
             else:
                 spell = None
             action_index[v["id"]] = len(actions)
-            self.paths.append((f"actions[{len(actions)}]", "a", i))
+            self.paths.append((("actions", len(actions)), "a", i))
             actions.append(a)
         for a, form in spells:
             if not a["steps"]:
@@ -791,7 +791,7 @@ class Sandbox:
                     form.add_error("action", "Cette action est une instruction de sort : choisissez le sort lui-même.")
                     continue
                 c["action"] = action_index[v["action"]]
-            self.paths.append((f"choices[{len(choices)}]", "c", i))
+            self.paths.append((("choices", len(choices)), "c", i))
             choices.append(c)
         return choices
 
@@ -804,20 +804,19 @@ class Sandbox:
         forms[index].errors.clear()
         return True
 
-    def attach_engine_error(self, message: str) -> bool:
-        """Show an engine message next to the row (and field) it names. True if a row was found."""
-        m = re.match(r"^((?:players|objects|effects|actions|choices)\[\d+\](?:\.steps\[\d+\])?)(?:\.(\w+))?", message)
-        if not m:
-            return False
-        for path, prefix, index in self.paths:
-            if path == m.group(1):
-                form = self.formsets[prefix].forms[index]
-                key = m.group(2)
-                if key == "effect" and form.kind == "start":
-                    key = "effects"
-                text = "Le moteur refuse : " + message.split(" : ", 1)[-1]
-                form.add_error(key if key in form.fields else None, text)
-                return True
+    def attach_engine_error(self, error: engine.ScenarioError) -> bool:
+        """Show an engine error next to the row (and field) its path names: the innermost row whose path starts
+        the error's. True if a row was found."""
+        for path, prefix, index in sorted(self.paths, key=lambda entry: -len(entry[0])):
+            if error.path[: len(path)] != path:
+                continue
+            form = self.formsets[prefix].forms[index]
+            rest = error.path[len(path):]
+            key = rest[0] if rest and isinstance(rest[0], str) else None
+            if key == "effect" and form.kind == "start":
+                key = "effects"
+            form.add_error(key if key in form.fields else None, f"Le moteur refuse : {error.reason}")
+            return True
         return False
 
 
@@ -949,7 +948,7 @@ def evaluate(sandbox: Sandbox, *, run: bool) -> Outcome:
         engine.load_scenario(data)
     except engine.ScenarioError as exc:
         outcome.engine_error = exc.message
-        sandbox.attach_engine_error(exc.message)
+        sandbox.attach_engine_error(exc)
         return outcome
     outcome.data = data
     outcome.code = encode(data)

@@ -60,6 +60,27 @@ def test_invalid_fields_are_named(mutate, field):
     assert error_of(data).startswith(field)
 
 
+def path_of(source) -> tuple:
+    with pytest.raises(ScenarioError) as exc:
+        load_scenario(source)
+    return exc.value.path
+
+
+def test_the_faulty_place_is_data_not_words_to_parse():
+    """Code reads ``path`` (the sandbox puts the message beside that field); the French stays for people."""
+    data = scenario(effects=[effect("a", "increase", value=1), effect("b", "increase", value="deux")])
+    assert path_of(data) == ("effects", 1, "value")
+    data = scenario()
+    data["actions"].append({"do": "kill", "objects": ["ghost"]})
+    assert path_of(data) == ("actions", 0, "objects", 0)
+    data = scenario()
+    data["players"][0].update(xp=-1)
+    assert path_of(data) == ("players", 0, "xp")
+    with pytest.raises(ScenarioError) as exc:
+        load_scenario("a: [1, 2")
+    assert exc.value.path == ()  # the whole text: a line and a column in the message instead
+
+
 def test_duplicate_and_unknown_ids():
     assert "en double" in error_of(scenario(objects=[unit("a"), unit("a")]))
     assert "effet inconnu" in error_of(scenario(actions=[{"do": "end", "effect": "zz"}]))
