@@ -41,6 +41,9 @@ class Board:
         self.combats: list[dict] = []
         self.scores: list[dict] = []
         self.combat_at: str | None = None  # the battlefield of the combat going on (R. 323.5)
+        # (battlefield, attacker) from the start of a combat until control is established: it stays contested
+        # by the attacker meanwhile (R. 190.3.b).
+        self.combat_contest: tuple[str, str] | None = None
         self._last_burn_out: str | None = None
         self.turn_rest = None  # the rest of a start of turn waiting for answers (generator)
         self.resolving: dict | None = None  # the chain item resolving now (R. 340)
@@ -153,6 +156,7 @@ class Board:
             self.world.turn_player,
             self.turn,
             self.resolving["id"] if self.resolving else None,
+            self.combat_contest,
         )
 
     def show_changes(self) -> None:
@@ -164,6 +168,10 @@ class Board:
         turn, R. 471), the chain and the item resolving (R. 340), the showdown, priority and turn."""
         w = self.world
         contested = dict(self.contested)
+        if self.combat_contest:
+            # R. 190.3.b: once a combat begins the battlefield stays contested until control is established.
+            bf, attacker = self.combat_contest
+            contested.setdefault(bf, attacker)
         bfs = tuple(
             BattlefieldState(b, self.name(b), w.objects[b].controller, contested.get(b),
                              tuple(sorted(p for p, s in self.scored.items() if b in s)))

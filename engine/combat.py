@@ -167,6 +167,7 @@ class Combat:
     def run_combat(self, bf: str, attacker: str, defender: str) -> None:
         """Damage step (R. 467), the combat cleanup (R. 468.1), resolution step (R. 468.3–468.7)."""
         self.combat_at = bf
+        self.combat_contest = (bf, attacker)
         A, D = self.units_at(bf, attacker), self.units_at(bf, defender)
         report = {"battlefield": bf, "attacker": attacker, "defender": defender, "attackers": A, "defenders": D}
         ta, pa = self.side_might(A)
@@ -265,6 +266,7 @@ class Combat:
             # R. 468.5, 468.5.d–e: the winner establishes control if it was not theirs — the defender
             # of a battlefield they did not control conquers it too.
             self.gain_control(bf, attacker if report["result"] == "conquered" else defender)
+        self.combat_contest = None
 
     def _do_combat_damage(self, a):
         """Rule 13: combat damage reads a negative power as 0."""

@@ -29,6 +29,7 @@ class Scoring:
         if o.controller == player:
             return
         o.controller = player
+        self.combat_contest = None  # control established: no longer contested (R. 190.3.b)
         self.emit(Event.CONTROL_GAINED, object=bf, player=player)
         self.settle()
         self.score(player, bf, "conquer")

@@ -137,3 +137,13 @@ def test_every_event_of_every_shipped_example_shows_in_its_state(path):
     result = run(load_scenario(path.read_text(encoding="utf-8")))
     for outcome in result.outcomes:
         assert _disagreements(outcome.steps) == []
+
+
+def test_a_battlefield_stays_contested_during_its_combat_until_control_is_established():
+    """R. 190.3.b: contested from the move in, through the combat, until control is established."""
+    steps = shipped("combat-deux-contre-un").main.steps
+    dealt = next(s for s in steps if s.reason.get("code") == "damage_dealt")
+    pont = {b.id: b for b in dealt.state.board.battlefields}["pont"]
+    assert pont.contested_by == "p1"
+    gained = events(steps, "control_gained")[0]
+    assert {b.id: b for b in gained.state.board.battlefields}["pont"].contested_by is None
