@@ -415,7 +415,8 @@ ZONE_LABELS = {
     "discard": "Défausse",
     "banished": "Bannie",
 }
-SPEED_LABELS = {"normal": "vitesse normale", "action": "vitesse Action", "reaction": "vitesse Réaction"}
+# « vitesse Action » from the engine's Speed labels (a trigger's speed is not shown: it has none to choose).
+SPEED_LABELS = {m.value: f"vitesse {m.label}" for m in kinds.Speed if m is not kinds.Speed.TRIGGER}
 COMBAT_RESULTS = {
     "conquered": "l'attaque prend le champ de bataille",
     "defended": "la défense garde le champ de bataille",
