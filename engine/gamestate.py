@@ -170,20 +170,15 @@ def apply(state: GameState, event: StateEvent) -> GameState:
 
 
 OBJECT_FIELDS = tuple(f.name for f in fields(ObjectState))
-PLAYER_FIELDS = tuple(f.name for f in fields(PlayerState))
 
 
-def object_dict(obj: ObjectState) -> dict:
-    """One object of a step's ``state`` as JSON-ready data."""
-    return {f: (list(v) if f == "keywords" else v) for f, v in zip(OBJECT_FIELDS, _values(obj), strict=True)}
+def _object_dict(obj: ObjectState) -> dict:
+    out = {f: getattr(obj, f) for f in OBJECT_FIELDS}
+    out["keywords"] = list(obj.keywords)
+    return out
 
 
-def _values(obj) -> tuple:
-    return tuple(getattr(obj, f) for f in OBJECT_FIELDS)
-
-
-def chain_item_dict(item: ChainItemState) -> dict:
-    """A chain item as JSON-ready data."""
+def _chain_item_dict(item: ChainItemState) -> dict:
     return {"id": item.id, "label": item.label, "player": item.player, "speed": item.speed, "target": item.target}
 
 
@@ -200,8 +195,8 @@ def board_dict(board: BoardState | None) -> dict:
                    "contested_by": b.contested_by, "scored_by": list(b.scored_by)}
             for b in board.battlefields
         },
-        "chain": [chain_item_dict(it) for it in board.chain],
-        "resolving": chain_item_dict(board.resolving) if board.resolving else None,
+        "chain": [_chain_item_dict(it) for it in board.chain],
+        "resolving": _chain_item_dict(board.resolving) if board.resolving else None,
         "showdown": {"battlefield": sd.battlefield, "attacker": sd.attacker, "defender": sd.defender,
                      "focus": sd.focus, "combat": sd.combat} if sd else None,
         "priority": board.priority,
@@ -211,10 +206,11 @@ def board_dict(board: BoardState | None) -> dict:
 
 
 def state_dict(state: GameState, cache: dict) -> dict:
-    """A step's ``state`` as JSON-ready data; the parts two steps share are built once (``cache``)."""
+    """The game state after a step (what each cleanup examines, R. 318–323) as JSON-ready data; the parts two
+    steps share are built once (``cache``)."""
     key_o = id(state.objects)
     if key_o not in cache:
-        cache[key_o] = (state.objects, {oid: object_dict(o) for oid, o in state.objects.items()})
+        cache[key_o] = (state.objects, {oid: _object_dict(o) for oid, o in state.objects.items()})
     key_p = id(state.players)
     if key_p not in cache:
         cache[key_p] = (state.players, {
