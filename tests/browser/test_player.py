@@ -94,6 +94,8 @@ def test_keyboard_and_autoplay(page, live_site):
     expect(page).to_have_url(re.compile(r"etape=\d+"))
     page.keyboard.press("End")
     expect(page.get_by_role("link", name="Étape suivante")).to_have_attribute("aria-disabled", "true")
+    expect(page.locator(".narration__count")).to_have_text(re.compile("Étape 5 sur 5"))
+    page.locator("[data-player]").focus()  # the board answers the keys (the swap replaced the element)
     page.keyboard.press("Home")
     expect(page.locator(".narration__count")).to_have_text(re.compile("Étape 1 sur"))
     page.get_by_label("Vitesse").select_option("600")
@@ -114,6 +116,7 @@ def test_pause_stops_autoplay_and_space_toggles_it(page, live_site):
     expect(page.locator(".narration__count")).to_have_text(re.compile("Étape 2 sur"), timeout=5_000)
     page.get_by_role("button", name="Pause").click()
     stopped_at = page.locator(".narration__count").text_content()
+    # Even a step already on its way when « Pause » was pressed is dropped: the step shown stays.
     page.wait_for_timeout(1_500)  # more than two autoplay delays
     assert page.locator(".narration__count").text_content() == stopped_at
     # Space on the board starts it again.

@@ -62,11 +62,17 @@ function scheduleAutoplay(player) {
   timers.set(player.id, window.setTimeout(() => {
     timers.delete(player.id);
     const current = document.getElementById(player.id);
-    if (!current || !go(current, "next")) setPlaying(current, false);
+    ticking.add(player.id);
+    if (!current || !go(current, "next")) {
+      ticking.delete(player.id);
+      setPlaying(current, false);
+    }
   }, delay));
 }
 
 const playing = new Map();
+// Players whose last step was asked for by autoplay: if « Pause » comes before its answer, the answer is dropped.
+const ticking = new Set();
 
 function setPlaying(player, on) {
   if (!player) return;
@@ -162,6 +168,11 @@ window.addEventListener("htmx:beforeOnLoad", (event) => {
 }, true);
 
 document.addEventListener("htmx:beforeSwap", (event) => {
+  const id = event.detail.target && event.detail.target.id;
+  if (id && ticking.delete(id) && playing.get(id) === false) {
+    event.detail.shouldSwap = false;  // paused while the step was on its way: the step shown stays
+    return;
+  }
   if (event.detail.xhr.status === 400 && fromPlayer(event)) {
     event.detail.shouldSwap = true;
     event.detail.isError = false;
