@@ -14,9 +14,9 @@ from _django import setup
 DB = setup("player")
 
 from django.core.cache import cache  # noqa: E402
-from django.test import Client  # noqa: E402
+from django.test import Client, override_settings  # noqa: E402
 
-from examples import player  # noqa: E402
+from examples import player, whatif  # noqa: E402
 from examples.models import WorkedExample  # noqa: E402
 from rules.loader import Loader  # noqa: E402
 
@@ -41,8 +41,8 @@ def main() -> None:
         url = example.get_absolute_url()
         total = len(player.branches(example.result)[0]["trace"])
         data = player.parse_scenario(example.scenario)
-        switches = player.variants.available_changes(data)
-        first_effect = next((s for s in switches if s["key"].startswith("effect:")), None)
+        switches = whatif.available_switches(data)
+        first_effect = next((s for s in switches if s.name.startswith("effect:")), None)
         for round_number in range(ROUNDS):
             step_times.append(timed(client, url, {"etape": round_number % total}, htmx))
         full_times.append(timed(client, url, {"etape": total // 2}, {}))
@@ -50,12 +50,24 @@ def main() -> None:
             cache.clear()  # a what-if request that runs the engine, not the cache
             params = {"si": "1", "etape": "0"}
             for switch in switches:
-                if switch["type"] == "bool" and switch["value"] and switch is not first_effect:
-                    params[switch["key"]] = "1"
+                if switch.type == "bool" and switch.default and switch is not first_effect:
+                    params[switch.name] = "1"
             whatif_times.append(timed(client, url, params, htmx))
+    # Production renders the « Et si… ? » fields of a player once per content version (core.fragments); the test
+    # settings above render them on every request.
+    fragment_times = []
+    with override_settings(FRAGMENT_CACHE_ENABLED=True):
+        cache.clear()
+        for example in examples:
+            url = example.get_absolute_url()
+            total = len(player.branches(example.result)[0]["trace"])
+            for round_number in range(ROUNDS):
+                fragment_times.append(timed(client, url, {"etape": round_number % total}, htmx))
     print(f"exemples                         : {len(examples)}")
     print(f"étape (fragment htmx)            : médiane {statistics.median(step_times):.1f} ms "
           f"sur {len(step_times)} requêtes, max {max(step_times):.1f} ms")
+    print(f"étape, cache des fragments actif : médiane {statistics.median(fragment_times):.1f} ms "
+          f"sur {len(fragment_times)} requêtes, max {max(fragment_times):.1f} ms")
     print(f"étape (page complète)            : médiane {statistics.median(full_times):.1f} ms "
           f"sur {len(full_times)} requêtes")
     print(f"« et si ? » (moteur relancé)     : médiane {statistics.median(whatif_times):.1f} ms "

@@ -36,6 +36,7 @@ from .vocab import (
     WHY_RULES,
     XP_RANGE,
     ZONE_LABELS,
+    ZONE_TITLES,
     ZONES,
     Duration,
     Event,
@@ -63,7 +64,7 @@ __all__ = [
     "DURATION_LABELS", "EVENT_LABELS", "EVENT_TYPE_LABELS", "KEYWORDS", "KINDS", "LAYERS", "LAYER_LABELS",
     "OBJECT_TYPES", "PRINTED_POWER_RANGE", "PRODUCE", "PRODUCE_LABELS", "REASONS", "REPLACEABLE_EVENTS",
     "RESULT_INSTRUCTIONS", "SPEEDS", "STAGES", "STEP_KIND_LABELS", "STEP_LABELS", "TOPICS", "TOPIC_LABELS",
-    "TRIGGER_EVENTS", "VICTORY_SCORES", "WHY_LABELS", "WHY_RULES", "XP_RANGE", "ZONES", "ZONE_LABELS",
+    "TRIGGER_EVENTS", "VICTORY_SCORES", "WHY_LABELS", "WHY_RULES", "XP_RANGE", "ZONES", "ZONE_LABELS", "ZONE_TITLES",
     "Duration", "Event", "Keyword", "Kind", "KeywordRule", "Layer", "Mode", "Param", "Reason", "Speed", "Stage",
     "StepKind", "Topic", "Vocab", "Why", "Zone", "has_keyword", "keyword_base", "keyword_number", "vocabulary",
 ]

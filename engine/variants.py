@@ -6,7 +6,7 @@ import copy
 from typing import Any
 
 from .kinds import PRINTED_POWER_RANGE as POWER_RANGE
-from .kinds import XP_RANGE, Do
+from .kinds import XP_RANGE, Do, Param
 from .narration import de
 from .scenario import ScenarioError, load_scenario
 
@@ -16,56 +16,25 @@ def _valid(data: Any) -> dict:
     return data
 
 
-def available_changes(data: dict) -> list[dict]:
-    """List the switches: each effect on/off, each unit defending, each player's XP, each printed power."""
+def available_changes(data: dict) -> list[Param]:
+    """List the switches as parameters of the vocabulary: each effect on/off, each unit defending, each player's
+    XP, each printed power. A switch's ``name`` is its key (« effect:buff »), its ``default`` the scenario's value.
+    """
     _valid(data)
     out = []
     for e in data.get("effects") or []:
-        out.append(
-            {
-                "key": f"effect:{e['id']}",
-                "label": f"Effet « {e['label']} » présent",
-                "type": "bool",
-                "value": True,
-                "min": None,
-                "max": None,
-            }
-        )
+        out.append(Param(f"effect:{e['id']}", "bool", f"Effet « {e['label']} » présent", default=True))
     for o in data.get("objects") or []:
         if o.get("type", "unit") in ("unit", "token") and o.get("zone", "base") in ("base", "battlefield"):
-            out.append(
-                {
-                    "key": f"defending:{o['id']}",
-                    "label": f"{o['name']} défend",
-                    "type": "bool",
-                    "value": bool(o.get("defending", False)),
-                    "min": None,
-                    "max": None,
-                }
-            )
+            out.append(Param(f"defending:{o['id']}", "bool", f"{o['name']} défend",
+                             default=bool(o.get("defending", False))))
     for p in data.get("players") or []:
-        out.append(
-            {
-                "key": f"xp:{p['id']}",
-                "label": f"XP {de(p['name'])}",
-                "type": "int",
-                "value": p.get("xp", 0),
-                "min": XP_RANGE[0],
-                "max": XP_RANGE[1],
-            }
-        )
+        out.append(Param(f"xp:{p['id']}", "int", f"XP {de(p['name'])}", default=p.get("xp", 0),
+                         min=XP_RANGE[0], max=XP_RANGE[1]))
     for o in data.get("objects") or []:
         if o.get("type", "unit") in ("unit", "token"):
-            out.append(
-                {
-                    "key": f"power:{o['id']}",
-                    "label": f"Puissance imprimée {de(o['name'])}",
-                    "type": "int",
-                    "value": o.get("printed_power", 0),
-                    "min": POWER_RANGE[0],
-                    "max": POWER_RANGE[1],
-                }
-            )
+            out.append(Param(f"power:{o['id']}", "int", f"Puissance imprimée {de(o['name'])}",
+                             default=o.get("printed_power", 0), min=POWER_RANGE[0], max=POWER_RANGE[1]))
     return out
 
 
@@ -93,21 +62,21 @@ def apply_changes(data: dict, changes: dict) -> dict:
     _valid(data)
     if not isinstance(changes, dict):
         raise ScenarioError("un dictionnaire est attendu", path="changements")
-    allowed = {c["key"]: c for c in available_changes(data)}
+    allowed = {c.name: c for c in available_changes(data)}
     new = copy.deepcopy(data)
     new.pop("expect", None)
     for key, value in changes.items():
         if key not in allowed:
             raise ScenarioError("interrupteur inconnu", path=("changements", key))
         spec = allowed[key]
-        if spec["type"] == "bool":
+        if spec.type == "bool":
             if not isinstance(value, bool):
                 raise ScenarioError("vrai ou faux est attendu", path=("changements", key))
         else:
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ScenarioError("un nombre entier est attendu", path=("changements", key))
-            if not spec["min"] <= value <= spec["max"]:
-                raise ScenarioError(f"la valeur doit être comprise entre {spec['min']} et {spec['max']}",
+            if not spec.min <= value <= spec.max:
+                raise ScenarioError(f"la valeur doit être comprise entre {spec.min} et {spec.max}",
                                     path=("changements", key))
         what, ident = key.split(":", 1)
         if what == "effect" and value is False:

@@ -293,7 +293,12 @@ STEP_LABELS = Stage.labels()  # labels of a layer's stages (not of trace step ki
 
 BOARD_ZONES = ("base", "battlefield")
 ZONES = Zone.values()
-ZONE_LABELS = Zone.labels()
+ZONE_LABELS = Zone.labels()  # in a sentence: « dans la base »
+# As a heading or a column: « Base », « Défausse », « Sur la chaîne » (the label without its article).
+ZONE_TITLES = {
+    zone: (title := label.removeprefix("la ").removeprefix("le "))[:1].upper() + title[1:]
+    for zone, label in ZONE_LABELS.items()
+}
 OBJECT_TYPES = ("unit", "gear", "token", "battlefield", "spell", "rune")
 DURATIONS = Duration.values()
 DURATION_LABELS = Duration.labels()

@@ -16,7 +16,6 @@ engine creates, by the step where it first appears, then by id).
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
@@ -25,13 +24,14 @@ from functools import lru_cache
 from urllib.parse import urlencode
 
 from django.core.cache import cache
+from django.template.loader import render_to_string
 from django.urls import reverse
 
 import engine
 from core import rule_numbers
+from core.fragments import fragment
 from engine import kinds, variants
 from engine.kinds import LAYER_LABELS, LAYERS
-from engine.narration import de
 from engine.result import SHAPE_VERSION
 
 from .trace import (
@@ -47,28 +47,30 @@ from .trace import (
     StepState,
     Why,
 )
+from .whatif import (
+    LOCKED_NOTE,
+    WhatIfForm,
+    apply_player_changes,
+    available_switches,
+    decided_by_play,
+    has_board,
+    variant_query,
+)
 
 VARIANT_CACHE_SECONDS = 60 * 60
-MAX_CHANGES = 80
-VARIANT_MARKER = "si"
 DETAIL_PARAM = "detail"
 LAST_STEP = "fin"
 TRACE_INDEX = "indice"  # ?indice=K: the trace's step K (from 0), for links built from the trace
 RESULT_VERSION = SHAPE_VERSION
 
 
-# One set of bounds for a printed Might, read from the engine (the sandbox reads the same one).
-PRINTED_POWER_RANGE = getattr(kinds, "PRINTED_POWER_RANGE", variants.POWER_RANGE)
-# Keywords a learner may switch on or off in « Et si… ? » when the situation has a battlefield.
-SWITCHABLE_KEYWORDS = (kinds.Keyword.TANK, kinds.Keyword.BOUCLIER, kinds.Keyword.ASSAUT, kinds.Keyword.ARRIERE_LIGNE)
-
 
 class VariantError(Exception):
-    """A "what if?" request the engine refuses; ``errors`` maps field keys to French messages."""
+    """A « what if? » the engine refuses; ``message`` is its French reason (shown above the form)."""
 
-    def __init__(self, errors: dict[str, str]):
-        super().__init__("; ".join(errors.values()))
-        self.errors = errors
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
 
 
 def compute(scenario_source) -> dict:
@@ -152,129 +154,6 @@ def ordered[T](mapping: Mapping[str, T] | None, ranks: dict[str, tuple]) -> list
 # --- what if? ----------------------------------------------------------------------------------------
 
 
-def has_board(data: dict) -> bool:
-    """Does the situation have a battlefield object (so combat, control and scoring can happen)?"""
-    return any(o.get("type") == "battlefield" for o in data.get("objects") or [])
-
-
-def player_switches(data: dict) -> list[dict]:
-    """Switches the engine's ``variants`` does not offer: a unit's combat keywords and whether it is stunned."""
-    if not has_board(data):
-        return []
-    out = []
-    for obj in data.get("objects") or []:
-        if obj.get("type", "unit") not in ("unit", "token") or obj.get("zone", "base") not in ("base", "battlefield"):
-            continue
-        bases = {kinds.keyword_base(k) for k in obj.get("keywords") or []}
-        for keyword in SWITCHABLE_KEYWORDS:
-            rule = kinds.KEYWORDS[keyword].rule
-            out.append({"key": f"keyword:{obj['id']}:{keyword}", "label": f"{obj['name']} a {keyword} ({rule})",
-                        "type": "bool", "value": keyword in bases, "min": None, "max": None})
-        # « Étourdir » names the action, so the label needs no agreement with the unit's gender.
-        out.append({"key": f"stunned:{obj['id']}", "label": f"Étourdir {obj['name']} ({kinds.Event.STUNNED.doc})",
-                    "type": "bool", "value": bool(obj.get("stunned")), "min": None, "max": None})
-    return out
-
-
-def available_switches(data: dict) -> list[dict]:
-    """Every « Et si… ? » switch of a scenario: the engine's, then the player's own.
-
-    The engine's labels are French built from names; the player writes them with elision (« Puissance imprimée
-    d'Ahri », « XP d'Ezreal »).
-    """
-    out = []
-    names = {o["id"]: o.get("name", o["id"]) for o in data.get("objects") or []}
-    names |= {p["id"]: p.get("name", p["id"]) for p in data.get("players") or []}
-    for switch in variants.available_changes(data):
-        what, _, ident = switch["key"].partition(":")
-        if what == "power" and ident in names:
-            switch = {**switch, "label": f"Puissance imprimée {de(names[ident])}"}
-        elif what == "xp" and ident in names:
-            switch = {**switch, "label": f"XP {de(names[ident])}"}
-        out.append(switch)
-    return out + player_switches(data)
-
-
-def decided_by_play(result: Result) -> dict[str, bool]:
-    """Units whose defending the game itself decides (a combat makes them defend, or stop): unit id → whether
-    it defends at some step. For them « Et si… ? » shows the actual state and offers no switch."""
-    decided: dict[str, bool] = {}
-    for branch in result.branches:
-        for step in branch.trace:
-            reason = step.reason
-            if step.kind == "event" and reason.code in ("defending", "stopped_defending") and reason.object:
-                decided[reason.object] = decided.get(reason.object, False) or reason.code == "defending"
-    return decided
-
-
-def apply_player_changes(data: dict, changes: dict) -> dict:
-    """A new scenario dict with keyword and stun switches applied (the engine validates it afterwards)."""
-    new = copy.deepcopy(data)
-    objects = {o["id"]: o for o in new.get("objects") or []}
-    for key, value in changes.items():
-        what, _, rest = key.partition(":")
-        if what == "keyword":
-            ident, _, keyword = rest.partition(":")
-            obj = objects[ident]
-            kept = [k for k in obj.get("keywords") or [] if kinds.keyword_base(k) != keyword]
-            obj["keywords"] = kept + ([keyword] if value else [])
-        elif what == "stunned":
-            objects[rest]["stunned"] = bool(value)
-    return new
-
-
-def changes_from_query(query, available: list[dict]) -> tuple[dict, dict[str, str]]:
-    """Read the "Et si… ?" form from a query string: only values that differ from the scenario.
-
-    A checkbox that is absent means "off" only when the form was submitted (the ``si`` marker).
-    """
-    if query.get(VARIANT_MARKER) != "1":
-        return {}, {}
-    changes: dict = {}
-    errors: dict[str, str] = {}
-    for switch in available[:MAX_CHANGES]:
-        key = switch["key"]
-        if switch["type"] == "bool":
-            value = query.get(key) in ("1", "on", "true")
-        else:
-            raw = query.get(key)
-            if raw is None:
-                continue  # not in the address (an older link): the scenario's value
-            raw = raw.strip()
-            if raw == "":
-                errors[key] = (f"« {switch['label']} » : ce champ est vide ; indiquez un nombre entier "
-                               f"(au départ : {switch['value']}).")
-                continue
-            try:
-                value = int(raw)
-            except ValueError:
-                errors[key] = f"« {switch['label']} » : un nombre entier est attendu."
-                continue
-            low, high = switch.get("min"), switch.get("max")
-            if (low is not None and value < low) or (high is not None and value > high):
-                errors[key] = f"« {switch['label']} » : choisissez une valeur entre {low} et {high}."
-                continue
-        if value != switch["value"]:
-            changes[key] = value
-    return changes, errors
-
-
-def variant_query(changes: dict, available: list[dict]) -> str:
-    """The query string that rebuilds a set of changes (used for links to a changed situation)."""
-    if not changes:
-        return ""
-    params = [(VARIANT_MARKER, "1")]
-    for switch in available:
-        key = switch["key"]
-        value = changes.get(key, switch["value"])
-        if switch["type"] == "bool":
-            if value:
-                params.append((key, "1"))
-        else:
-            params.append((key, str(value)))
-    return urlencode(params)
-
-
 def run_variant(scenario_hash: str, data: dict, changes: dict) -> dict:
     """The engine's result for the scenario with ``changes`` applied (cached)."""
     key = "variant:" + hashlib.sha256(
@@ -288,7 +167,7 @@ def run_variant(scenario_hash: str, data: dict, changes: dict) -> dict:
             changed = variants.apply_changes(data, engine_changes)
             result = compute(apply_player_changes(changed, own) if own else changed)
         except engine.ScenarioError as exc:
-            raise VariantError({"__all__": exc.message}) from exc
+            raise VariantError(exc.message) from exc
         cache.set(key, result, VARIANT_CACHE_SECONDS)
     return result
 
@@ -407,16 +286,19 @@ class StepView:
     show_layers: bool = True
 
 
-ZONE_LABELS = {
-    "base": "Base",
-    "battlefield": "Champ de bataille",
-    "hand": "Main",
-    "deck": "Deck",
-    "discard": "Défausse",
-    "banished": "Bannie",
-}
+ZONE_LABELS = kinds.ZONE_TITLES  # « Base », « Défausse »: the engine's zone names as a column shows them
 # « vitesse Action » from the engine's Speed labels (a trigger's speed is not shown: it has none to choose).
 SPEED_LABELS = {m.value: f"vitesse {m.label}" for m in kinds.Speed if m is not kinds.Speed.TRIGGER}
+
+
+def where_is(zone: str) -> str:
+    """« dans la base », « dans la Défausse », « sur le champ de bataille », « sur la chaîne »."""
+    label = kinds.ZONE_LABELS.get(zone, zone)
+    if label.startswith(("sur ", "face ")):
+        return label
+    return ("sur " if zone == "battlefield" else "dans ") + label
+
+
 COMBAT_RESULTS = {
     "conquered": "l'attaque prend le champ de bataille",
     "defended": "la défense garde le champ de bataille",
@@ -810,8 +692,7 @@ def summary(branch: Branch | dict, result: Result | dict | None = None, data: di
             continue
         if obj.kind == "gear":
             unit = objects.get(obj.attached_to or "")
-            zone = (ZONE_LABELS.get(obj.zone) or "").lower()
-            where = f"attaché à {names.get(obj.attached_to)}" if unit else zone
+            where = f"attaché à {names.get(obj.attached_to)}" if unit else where_is(obj.zone)
             lines.append(f"{name} (équipement) : {where}.")
             continue
         parts = [f"{name} : puissance {obj.power}"]
@@ -820,11 +701,10 @@ def summary(branch: Branch | dict, result: Result | dict | None = None, data: di
             parts.append("unité puissante")
         if obj.damage:
             parts.append(f"{obj.damage} dégât{'s' if obj.damage > 1 else ''}")
-        zone = ZONE_LABELS.get(obj.zone)
         if obj.zone == "battlefield" and obj.at in objects:
             parts.append(f"sur {names.get(obj.at)}")
-        elif zone:
-            parts.append(zone.lower())
+        elif obj.zone:
+            parts.append(where_is(obj.zone))
         lines.append(", ".join(parts) + ".")
     for combat in branch.combats:
         lines.append(
@@ -936,6 +816,19 @@ def _requested_index(query, trace: Sequence[Step], keys: list[int], detail: bool
     return 0
 
 
+def whatif_fields(form: WhatIfForm, data: dict, scenario_hash: str) -> str:
+    """The « Et si… ? » fields as HTML. Before the form is sent they are the same for every step of a player, so
+    they are rendered once per content version (``core.fragments``); a sent form shows what was typed."""
+
+    def render() -> str:
+        return render_to_string("examples/_player.html#whatif-fields",
+                                {"switch_groups": form.groups(data), "locked_note": LOCKED_NOTE})
+
+    if form.is_bound:
+        return render()
+    return fragment("whatif-fields", (scenario_hash, form.player_id, sorted(form.locked.items())), render)
+
+
 def player_context(*, result: dict, data: dict, scenario_hash: str, query, base_url: str, player_id: str,
                    title: str, embedded: bool = False, fixed_params: dict | None = None) -> tuple[dict, int]:
     """Everything the player template shows for a query string: branch, step, what-if variant.
@@ -950,17 +843,16 @@ def player_context(*, result: dict, data: dict, scenario_hash: str, query, base_
     available = available_switches(data)
     decided = decided_by_play(Result.from_dict(result))
     locked = {f"defending:{oid}": defends for oid, defends in decided.items()}
-    changes, errors = changes_from_query(query, [s for s in available if s["key"] not in locked])
+    form = WhatIfForm(query, available, locked=locked, player_id=player_id)
+    changes = form.changes()
     original = result
-    status = 200
-    if changes and not errors:
+    if changes:
         try:
             result = run_variant(scenario_hash, data, changes)
         except VariantError as exc:
-            errors = exc.errors
-    if errors:
-        status = 400
-        changes = {}
+            form.add_error(None, exc.message)
+            changes = {}
+    status = 400 if form.errors else 200
     typed = Result.from_dict(result)  # the stored JSON, read once
     all_branches = typed.branches
     original_branches = all_branches if original is result else Result.from_dict(original).branches
@@ -992,17 +884,6 @@ def player_context(*, result: dict, data: dict, scenario_hash: str, query, base_
         url = step_query(index, branch_number, with_detail)
         return {"url": url, "href": url + anchor}
 
-    switches = []
-    for switch in available:
-        value = changes.get(switch["key"], switch["value"])
-        if errors.get(switch["key"]):
-            value = str(query.get(switch["key"], ""))[:40]  # what was typed, shown back next to its message
-        if switch["key"] in locked:
-            # The combat decides who defends: the box shows what happens and cannot be changed.
-            value = locked[switch["key"]]
-            switch = {**switch, "locked": True, "note": "le combat en décide"}
-        switches.append({**switch, "current": value, "error": errors.get(switch["key"]),
-                         "field_id": f"{player_id}-si-" + "".join(c if c.isalnum() else "-" for c in switch["key"])})
     original_branch = original_branches[min(branch_index, len(original_branches) - 1)]
     reset_url = base_url + ("?" + fixed if fixed else "")
     position = view.position
@@ -1036,12 +917,12 @@ def player_context(*, result: dict, data: dict, scenario_hash: str, query, base_
         "permalink": step_query(index),
         "summary": summary(branch, typed, data),
         "decisions": [d for d in decisions if d.reason == "dependency"],
-        "switches": switches,
-        "switch_groups": switch_groups(switches, data),
+        "whatif": form,
+        "whatif_fields": whatif_fields(form, data, scenario_hash),
         "changes": changes,
-        "errors": errors,
-        "error_list": [{"field_id": s["field_id"], "message": s["error"]} for s in switches if s["error"]],
-        "form_error": errors.get("__all__"),
+        "errors": form.errors,
+        "error_list": form.error_list(),
+        "form_error": (form.non_field_errors() or [None])[0],
         "difference": difference(original_branch, branch, data) if changes else [],
         "form_url": base_url,
         "form_action": base_url + anchor,
@@ -1057,20 +938,3 @@ def player_context(*, result: dict, data: dict, scenario_hash: str, query, base_
     return context, status
 
 
-def switch_groups(switches: list[dict], data: dict) -> list[dict]:
-    """The « Et si… ? » fields grouped by what they change: the effects, each unit, the players."""
-    names = {o["id"]: o.get("name", o["id"]) for o in data.get("objects") or []}
-    groups: dict[str, dict] = {"effects": {"legend": "Effets", "switches": []}}
-    for o in data.get("objects") or []:
-        groups[f"object:{o['id']}"] = {"legend": names[o["id"]], "switches": []}
-    groups["players"] = {"legend": "Joueurs", "switches": []}
-    for switch in switches:
-        what, _, rest = switch["key"].partition(":")
-        if what == "effect":
-            group = "effects"
-        elif what == "xp":
-            group = "players"
-        else:
-            group = f"object:{rest.partition(':')[0]}"
-        groups.setdefault(group, {"legend": rest, "switches": []})["switches"].append(switch)
-    return [g for g in groups.values() if g["switches"]]

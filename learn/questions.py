@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 
 import yaml
 
+from engine.kinds import Param
 from engine.narration import de
-from examples import player
+from examples import player, whatif
 from examples.models import WorkedExample
 from rules import citations
 
@@ -170,26 +171,26 @@ def _units(data: dict) -> list[dict]:
             if o.get("type", "unit") in UNIT_TYPES and o.get("zone", "base") in ON_BOARD]
 
 
-def _switch(switches: list[dict], key: str) -> dict | None:
-    return next((s for s in switches if s["key"] == key), None)
+def _switch(switches: list[Param], key: str) -> Param | None:
+    return next((s for s in switches if s.name == key), None)
 
 
-def _power_change(switches: list[dict], unit: dict, delta: int) -> tuple[dict, str] | None:
+def _power_change(switches: list[Param], unit: dict, delta: int) -> tuple[dict, str] | None:
     switch = _switch(switches, f"power:{unit['id']}")
     if switch is None:
         return None
-    value = max(switch["min"], min(switch["max"], switch["value"] + delta))
-    if value == switch["value"]:
+    value = max(switch.min, min(switch.max, switch.default + delta))
+    if value == switch.default:
         return None
-    return {switch["key"]: value}, f"Et si la Puissance imprimée {de(unit['name'])} valait {value} au lieu de " \
-                                   f"{switch['value']} ?"
+    return {switch.name: value}, f"Et si la Puissance imprimée {de(unit['name'])} valait {value} au lieu de " \
+                                 f"{switch.default} ?"
 
 
-def _effect_off(data: dict, switches: list[dict]) -> tuple[dict, str] | None:
+def _effect_off(data: dict, switches: list[Param]) -> tuple[dict, str] | None:
     for effect in data.get("effects") or []:
         switch = _switch(switches, f"effect:{effect['id']}")
         if switch is not None:
-            return {switch["key"]: False}, f"Et si l'effet « {effect['label']} » n'existait pas ?"
+            return {switch.name: False}, f"Et si l'effet « {effect['label']} » n'existait pas ?"
     return None
 
 
@@ -216,7 +217,7 @@ def build(examples) -> Iterator[Question]:
             # The stored result proves the engine accepted this text: libyaml reads it fast (the engine's own,
             # validating loader takes a tenth of a second per scenario, and the whole catalogue is read at once).
             data = yaml.load(example.scenario, Loader=SAFE_LOADER)  # noqa: S506 - a safe loader
-            switches = player.available_switches(data)
+            switches = whatif.available_switches(data)
         except Exception:  # a scenario the current engine refuses gives no question
             continue
         yield from _questions(example, data, result, switches)
@@ -228,7 +229,7 @@ def _base(example, data: dict, **kwargs) -> dict:
             **kwargs}
 
 
-def _questions(example, data: dict, result: dict, switches: list[dict]) -> Iterator[Question]:
+def _questions(example, data: dict, result: dict, switches: list[Param]) -> Iterator[Question]:
     units = _units(data)
     final = result["objects"]
     # Final Might: the units still on the board at the end, those the situation changes first.
@@ -245,7 +246,7 @@ def _questions(example, data: dict, result: dict, switches: list[dict]) -> Itera
                            change_label=label, **base)
     # Who dies: the units of the situation are the choices.
     died = _died(result)
-    if units and (died or (player.has_board(data) and len(units) >= 2)):
+    if units and (died or (whatif.has_board(data) and len(units) >= 2)):
         choices = tuple(Choice(u["id"], u["name"]) for u in units)
         if choices:
             base = _base(example, data, kind=DEATHS, choices=choices,
@@ -259,7 +260,7 @@ def _questions(example, data: dict, result: dict, switches: list[dict]) -> Itera
                                change_label=label, **base)
     # Who gains a point: only where there is a battlefield to score.
     players = data.get("players") or []
-    if player.has_board(data) and players and result.get("players"):
+    if whatif.has_board(data) and players and result.get("players"):
         choices = tuple(Choice(p["id"], p.get("name") or p["id"]) for p in players)
         base = _base(example, data, kind=POINTS, choices=choices,
                      prompt="Qui gagne au moins un point ? Cochez chaque joueur concerné (aucun si personne).")

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from core.fragments import fragment
-from examples import player
+from examples import player, whatif
 from examples.models import WorkedExample
 from glossary.models import Term
 from rules.models import FAQEntry, Guide, RuleSection
@@ -152,8 +152,8 @@ def question(request: HttpRequest, slug: str):
         right = questions.expected(item, result, data)
         given = form.answer()
         step = questions.step_of(item, result)
-        available = player.available_switches(data)
-        query = player.variant_query(dict(item.changes), available)
+        available = whatif.available_switches(data)
+        query = whatif.variant_query(dict(item.changes), available)
         context.update({
             "correct": given == right,
             "given_text": questions.answer_text(item, given),

@@ -28,6 +28,7 @@ from django.utils.text import capfirst
 import engine
 from engine import scenario as engine_scenario
 from engine.kinds import ACTIONS, CONDITIONS, KINDS
+from examples import fields as ef
 
 from . import forms as sf
 from .share import ShareCodeError, canonical_json, decode, encode, scenario_hash  # noqa: F401 (re-exported)
@@ -127,7 +128,7 @@ def split(post) -> FormData:
         seen: set[str] = set()
         for row in rows:
             row_id = (row.get("id") or [""])[0]
-            if not sf.ID_RE.match(row_id) or row_id in seen:
+            if not ef.ID_RE.match(row_id) or row_id in seen:
                 row["id"] = [""]
             seen.add(row["id"][0] if row.get("id") else "")
         for row in rows:
@@ -156,7 +157,7 @@ def _battlefields_apart(data: FormData) -> None:
         taken.add(row["id"][0])
 
 
-def pools_of(data: FormData) -> sf.Pools:
+def pools_of(data: FormData) -> ef.Pools:
     """The rows other rows may name, with the names the learner typed."""
 
     def first(row: Row, key: str) -> str:
@@ -165,7 +166,7 @@ def pools_of(data: FormData) -> sf.Pools:
     battlefields = [(first(r, "id"), first(r, "name").strip() or first(r, "id")) for r in data.rows["b"]]
     units = [(first(r, "id"), first(r, "name").strip() or first(r, "id")) for r in data.rows["o"]]
     objects = units + battlefields
-    return sf.Pools(
+    return ef.Pools(
         players=[(first(r, "id"), first(r, "name").strip() or first(r, "id")) for r in data.rows["p"]],
         objects=objects,
         effects=[(first(r, "id"), first(r, "label").strip() or first(r, "id")) for r in data.rows["e"]],
@@ -176,7 +177,7 @@ def pools_of(data: FormData) -> sf.Pools:
     )
 
 
-def row_form(prefix: str, kind: str, pools: sf.Pools) -> sf.RowForm:
+def row_form(prefix: str, kind: str, pools: ef.Pools) -> sf.RowForm:
     """An unbound form of a section, for its list of fields."""
     return sf.SECTIONS[prefix].form(pools=pools, kind=kind)
 
@@ -199,24 +200,24 @@ def _raw_list(value: Any) -> list[str]:
 
 def raw_fields(name: str, f: django_forms.Field, value: Any) -> dict[str, list[str]]:
     """What a browser would submit for ``value`` in field ``f`` (the inverse of the widget's reading)."""
-    if isinstance(f, sf.SlotsField):
+    if isinstance(f, ef.SlotsField):
         items = _raw_list(value)
         if len(items) > len(f.fields):
             raise ValueError("too many")
         items += [""] * (len(f.fields) - len(items))
         return {f"{name}_{n}": [x] for n, x in enumerate(items)}
-    if isinstance(f, sf.TriStateField):
+    if isinstance(f, ef.TriStateField):
         return {name: ["" if value is None else "1" if value is True else "0" if value is False else _raw(value)]}
     if isinstance(f, django_forms.BooleanField):
         return {name: ["1"]} if value is True else {}
     if isinstance(f, django_forms.MultipleChoiceField):
         return {name: _raw_list(value)}
-    if isinstance(f, sf.KeywordsField):
+    if isinstance(f, ef.KeywordsField):
         return {name: [", ".join(_raw_list(value)) if isinstance(value, (list, tuple)) else _raw(value)]}
     return {name: [_raw(value)]}
 
 
-def put_row(prefix: str, kind: str, values: dict[str, Any], pools: sf.Pools, row_id: str) -> Row:
+def put_row(prefix: str, kind: str, values: dict[str, Any], pools: ef.Pools, row_id: str) -> Row:
     row: Row = {"id": [row_id]}
     section = sf.SECTIONS[prefix]
     if section.kind_key:
@@ -271,7 +272,7 @@ def data_from_scenario(scenario: Any) -> FormData:
     objects = _dicts(scenario.get("objects"), sf.MAX_OBJECTS)
     effects = _effects_in_order(_dicts(scenario.get("effects"), sf.MAX_EFFECTS), notices)
     actions = _flatten_actions(_dicts(scenario.get("actions"), sf.MAX_ACTIONS), notices)
-    pools = sf.Pools(
+    pools = ef.Pools(
         players=[(_raw(p.get("id")), _raw(p.get("name"))) for p in players],
         objects=[(_raw(o.get("id")), _raw(o.get("name"))) for o in objects],
         effects=[(_raw(e.get("id")), _raw(e.get("label"))) for e, _t, _s in effects],
@@ -337,8 +338,8 @@ def data_from_scenario(scenario: Any) -> FormData:
         try:
             rows["e"].append(put_row("e", kind, values, pools, _raw(e.get("id", ""))))
         except ValueError:
-            notices.append(f"{what} : sa liste de conséquences est réduite aux {sf.PRODUCE_SLOTS} premières.")
-            values["produce"] = list(values.get("produce") or [])[: sf.PRODUCE_SLOTS]
+            notices.append(f"{what} : sa liste de conséquences est réduite aux {ef.PRODUCE_SLOTS} premières.")
+            values["produce"] = list(values.get("produce") or [])[: ef.PRODUCE_SLOTS]
             rows["e"].append(put_row("e", kind, values, pools, _raw(e.get("id", ""))))
     top_ids: list[str] = [a_id for _a, a_id, top_level in actions if top_level]
     for a, a_id, top_level in actions:
@@ -372,7 +373,7 @@ def data_from_scenario(scenario: Any) -> FormData:
             try:
                 rows["c"].append(put_row("c", kind, values, pools, ""))
             except ValueError:
-                notices.append(f"Une répartition de plus de {sf.PRODUCE_SLOTS} unités a été ignorée.")
+                notices.append(f"Une répartition de plus de {ef.PRODUCE_SLOTS} unités a été ignorée.")
         elif kind == "order":
             order = _raw_list(c.get("order"))
             if len(order) > 2:
@@ -486,12 +487,12 @@ def new_row(data: FormData, prefix: str, kind: str) -> Row:
         label, n = KINDS[kind].label, 2
         while label in used:
             label, n = f"{KINDS[kind].label} {n}", n + 1
-        values = {p.name: sf.default_of(p, pools) for p in KINDS[kind].params}
+        values = {p.name: ef.default_of(p, pools) for p in KINDS[kind].params}
         values.update(label=label, duration="permanent")
         if KINDS[kind].category == "continuous":
             values["target"] = first_object
     elif prefix == "a":
-        values = {p.name: sf.default_of(p, pools) for p in ACTIONS[kind][1]}
+        values = {p.name: ef.default_of(p, pools) for p in ACTIONS[kind][1]}
         if kind == "start":
             values["effects"] = [first_effect] if first_effect else []
     elif prefix == "c":
@@ -625,7 +626,7 @@ class Sandbox:
             for i, form in enumerate(formset.forms):
                 for name, messages in form.errors.items():
                     href = f"#{row_id(prefix, i)}" if name == "__all__" else f"#{form[name].auto_id}"
-                    if name != "__all__" and isinstance(form.fields[name].widget, (sf.SlotsWidget,)):
+                    if name != "__all__" and isinstance(form.fields[name].widget, (ef.SlotsWidget,)):
                         href = f"#{form[name].auto_id}_0"
                     out += [{"href": href, "text": f"{capfirst(section.noun)} {i + 1} : {m}"} for m in messages]
         return out
@@ -888,7 +889,7 @@ def board_view(data: FormData) -> dict:
         elif zone == "battlefield" and (at in fields or (not at and len(fields) == 1)):
             fields[at or next(iter(fields))].append(unit)
         else:
-            unit["where"] = capfirst(sf.ZONE_LABELS.get(zone, zone)) if zone else ""
+            unit["where"] = ef.ZONE_LABELS.get(zone, zone) if zone else ""
             elsewhere.append(unit)
     return {
         "bases": [{"player": name, "units": bases[pid]} for pid, name in players.items()],

@@ -15,6 +15,7 @@ from django_htmx.http import replace_url
 import engine
 from core.htmx import HtmxHttpRequest, wants_fragment
 from engine.kinds import ACTIONS, KINDS
+from examples import fields as ef
 from examples import player
 from examples.models import WorkedExample
 from sandbox import builder as sb
@@ -135,7 +136,7 @@ def present(sandbox: sb.Sandbox, focus: str | None) -> dict:
             "actions": sf.MAX_ACTIONS,
             "choices": sf.MAX_CHOICES,
             "name": sf.MAX_NAME,
-            "keywords": sf.MAX_KEYWORDS,
+            "keywords": ef.MAX_KEYWORDS,
         },
     }
 

@@ -182,7 +182,10 @@ def test_guardian_angel_and_tactical_retreat_branches(page, live_site):
     for i in range(2):
         page.locator(".branch-tab").nth(i).click()
         expect(page.locator(".branch-tab").nth(i)).to_have_attribute("aria-current", "true")
+        # The tab's swap is over (settled) before « Fin » is clicked: a click during the settle could be lost.
+        page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
         page.get_by_role("link", name="Fin").click()
+        expect(page.locator(".final")).to_be_visible()
         finals.append(page.locator(".final").inner_text())
     assert finals[0] != finals[1]
 
@@ -254,7 +257,7 @@ def test_out_of_range_what_if_shows_the_inline_message_and_focuses_it(page, live
     page.get_by_label(re.compile("Puissance imprimée d.Unité A")).fill("999999")
     page.get_by_role("button", name="Recalculer").click()
     message = page.locator(".field .field-error")
-    expect(message).to_contain_text("choisissez une valeur entre")
+    expect(message).to_contain_text("La valeur doit être comprise entre")
     expect(message).to_be_focused()
     expect(page.locator("header, nav").first).to_be_visible()  # still the site's page, not a bare fragment
     expect(page.locator("[data-player]")).to_have_count(1)
@@ -414,7 +417,7 @@ def test_what_if_tells_who_defends_refuses_an_empty_field_and_has_24px_boxes(bro
     page.get_by_label("XP de Joueuse A").fill("")
     page.get_by_role("button", name="Recalculer").click()
     message = page.locator(".field .field-error")
-    expect(message).to_contain_text("ce champ est vide")
+    expect(message).to_contain_text("Ce champ est obligatoire")
     expect(message).to_be_focused()
     assert axe_violations(page) == []
     context.close()

@@ -17,10 +17,10 @@ def data_of(slug):
 
 
 def test_switches_listed():
-    keys = {c["key"]: c for c in available_changes(data_of("fiora-retrait-du-buff"))}
+    keys = {c.name: c for c in available_changes(data_of("fiora-retrait-du-buff"))}
     assert {"effect:buff", "effect:fiora-texte", "defending:fiora", "xp:p1", "power:fiora"} <= set(keys)
-    assert keys["xp:p1"]["min"] == 0 and keys["xp:p1"]["max"] == 20
-    assert keys["power:fiora"]["value"] == 4 and keys["defending:fiora"]["value"] is True
+    assert keys["xp:p1"].min == 0 and keys["xp:p1"].max == 20 and keys["xp:p1"].type == "int"
+    assert keys["power:fiora"].default == 4 and keys["defending:fiora"].default is True
 
 
 def test_switching_off_buff_gives_4():
@@ -41,8 +41,8 @@ def test_not_defending_and_power_change():
 def test_every_switch_keeps_every_scenario_valid(path):
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     for c in available_changes(data):
-        value = (not c["value"]) if c["type"] == "bool" else c["max"]
-        run(load_scenario(apply_changes(data, {c["key"]: value})), trace=False)
+        value = (not c.default) if c.type == "bool" else c.max
+        run(load_scenario(apply_changes(data, {c.name: value})), trace=False)
 
 
 def test_bad_switches_refused():

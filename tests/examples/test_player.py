@@ -81,7 +81,7 @@ def test_what_if_rejects_bad_numbers_in_french(client, site_content):
     url = reverse("examples:detail", args=["au-moins-5"])
     response = client.get(url, {"si": "1", "power:unite-a": "999"})
     assert response.status_code == 400
-    assert "choisissez une valeur entre" in response.content.decode()
+    assert "La valeur doit être comprise entre" in response.content.decode()
     response = client.get(url, {"si": "1", "power:unite-a": "<script>"})
     assert response.status_code == 400
     assert "<script>" not in response.content.decode()
@@ -167,7 +167,7 @@ from django.template.loader import render_to_string  # noqa: E402
 from django.test import RequestFactory  # noqa: E402
 
 from engine import kinds  # noqa: E402
-from examples import player  # noqa: E402
+from examples import fields, player, whatif  # noqa: E402
 from examples.trace import Result  # noqa: E402
 from examples.views import embedded_players, example_context  # noqa: E402
 
@@ -368,20 +368,49 @@ def test_bookkeeping_steps_are_offered_on_demand(client, db):
     assert "on consulte l" in narration and "detail=1&amp;etape=5" in html
 
 
-def test_one_set_of_printed_might_bounds(client, db):
-    # Bug 13: « Et si… ? » and the sandbox each had their own bounds; both read the engine's.
-    from engine import variants
-
-    low, high = player.PRINTED_POWER_RANGE
-    assert (low, high) == getattr(kinds, "PRINTED_POWER_RANGE", variants.POWER_RANGE)
+def test_what_if_builds_its_fields_with_the_sandbox_factory(client, db):
+    # Issue 24: « Et si… ? » is a Django form whose fields come from the parameter factory the sandbox uses
+    # (``examples.fields.field_for``): the same bounds (the engine's) and the same French messages.
     from sandbox import forms as sandbox_forms
 
-    assert getattr(sandbox_forms, "PRINTED_MIGHT_RANGE", (low, high)) == (low, high)
-    make_example("au-moins-5")
+    low, high = kinds.PRINTED_POWER_RANGE
+    example = make_example("au-moins-5")
+    data = player.parse_scenario(example.scenario)
+    form = whatif.WhatIfForm({}, whatif.available_switches(data))
+    power = form.fields["power:unite-a"]
+    sandbox_power = sandbox_forms.UnitForm(pools=fields.Pools([], [], [], [], [])).fields["printed_power"]
+    assert type(power) is type(sandbox_power) is fields.WholeNumberField
+    assert (power.min_value, power.max_value) == (sandbox_power.min_value, sandbox_power.max_value) == (low, high)
+    assert power.error_messages["max_value"] == sandbox_power.error_messages["max_value"]
+    assert not form.is_bound and form.changes() == {}  # an address without « si=1 » changes nothing
     _, html = page(client, "au-moins-5")
-    assert re.search(rf'name="power:unite-a" value="4" min="{low}" max="{high}"', html)
-    status, html = page(client, "au-moins-5", si="1", **{"power:unite-a": "999999"})
-    assert status == 400 and f"choisissez une valeur entre {low} et {high}" in html
+    field = re.search(r'<input type="text" name="power:unite-a"[^>]*>', html).group(0)
+    assert 'value="4"' in field and 'id="player-au-moins-5-si-power-unite-a"' in field
+    assert f"Nombre entier entre {low} et {high}." in html
+    status, html = page(client, "au-moins-5", si="1", **{"power:unite-a": str(high + 1)})
+    assert status == 400 and f"La valeur doit être comprise entre {low} et {high}." in html
+    field = re.search(r'<input type="text" name="power:unite-a"[^>]*>', html).group(0)
+    assert f'value="{high + 1}"' in field and 'aria-invalid="true"' in field  # what was typed, next to its message
+    assert 'aria-describedby="player-au-moins-5-si-power-unite-a_helptext player-au-moins-5-si-power-unite-a_error"' \
+        in field
+
+
+def test_what_if_form_reads_only_what_differs_from_the_scenario(db):
+    # Older links leave numbers out: they keep the scenario's value. A checkbox left out of a sent form is off.
+    data = player.parse_scenario(make_example("fiora-reexamen-des-competences").scenario)
+    switches = whatif.available_switches(data)
+    assert whatif.WhatIfForm({"si": "1", "effect:buff": "1", "effect:fiora-texte": "on", "defending:fiora": "1"},
+                             switches).changes() == {}
+    form = whatif.WhatIfForm({"si": "1", "effect:fiora-texte": "1", "defending:fiora": "1", "power:fiora": " 5 "},
+                             switches)
+    assert form.changes() == {"effect:buff": False, "power:fiora": 5}
+    form = whatif.WhatIfForm({"si": "1", "power:fiora": "cinq"}, switches)
+    assert form.changes() == {}
+    assert form.errors["power:fiora"] == ["Un nombre entier est attendu (par exemple 4 ou -2)."]
+    # A switch the combat decides stays at what the combat does, whatever the address says.
+    form = whatif.WhatIfForm({"si": "1", "effect:buff": "1", "effect:fiora-texte": "1"}, switches,
+                             locked={"defending:fiora": True})
+    assert form.changes() == {} and form.fields["defending:fiora"].disabled
 
 
 def reordered(value, how: str):
@@ -471,7 +500,7 @@ def test_printed_might_is_said_plainly_and_only_when_it_differs(client, db):
 def test_generated_french_has_elision_and_no_gender_guess(client, db):
     # Item 5: « Puissance imprimée de Ahri », « Garen est étourdie », « Vous conquiert ».
     data = player.parse_scenario((SCENARIOS / "combat-deux-contre-un.yaml").read_text(encoding="utf-8"))
-    labels = {s["key"]: s["label"] for s in player.available_switches(data)}
+    labels = {s.name: s.label for s in whatif.available_switches(data)}
     assert labels["power:ahri"] == "Puissance imprimée d'Ahri" and labels["power:vi"] == "Puissance imprimée de Vi"
     assert labels["stunned:garen"].startswith("Étourdir Garen (R. 424")
     assert not any(" est étourdi" in label for label in labels.values())
@@ -485,10 +514,10 @@ def test_what_if_shows_who_defends_and_refuses_an_empty_field(client, db):
     # Item 6: « Garen défend » was unchecked although Garen defends; an empty number was silently ignored.
     example = make_example("combat-deux-contre-un")
     _, html = page(client, example.slug)
-    garen = re.search(r'<input type="checkbox" id="[^"]*defending-garen"[^>]*>', html).group(0)
+    garen = re.search(r'<input type="checkbox" name="defending:garen"[^>]*>', html).group(0)
     assert " checked" in garen and " disabled" in garen
     assert "le combat en décide" in html
-    vi = re.search(r'<input type="checkbox" id="[^"]*defending-vi"[^>]*>', html).group(0)
+    vi = re.search(r'<input type="checkbox" name="defending:vi"[^>]*>', html).group(0)
     assert " checked" not in vi and " disabled" not in vi
     # The locked box is not sent when the form is: that is not a change.
     status, html = page(client, example.slug, si="1", etape="fin", **{"xp:p1": "0", "xp:p2": "0",
@@ -497,7 +526,7 @@ def test_what_if_shows_who_defends_and_refuses_an_empty_field(client, db):
     assert status == 200 and "Situation modifiée" not in html
     status, html = page(client, example.slug, si="1", etape="fin", **{"xp:p1": ""})
     assert status == 400
-    assert "« XP de Joueuse A » : ce champ est vide ; indiquez un nombre entier (au départ : 0)." in html
+    assert "« XP de Joueuse A » : Ce champ est obligatoire : indiquez un nombre entier." in html
 
 
 def card_of(html, unit):

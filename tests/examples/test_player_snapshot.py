@@ -23,7 +23,8 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.test import RequestFactory
 
-from examples import player
+from engine.kinds import Param
+from examples import player, whatif
 from examples.models import WorkedExample
 from examples.paths import SCENARIOS_DIR
 from examples.views import example_context
@@ -35,11 +36,11 @@ TOOLTIP_ID_RE = re.compile(r'(id|aria-describedby)="tt-[^"]*"')
 pytestmark = pytest.mark.django_db
 
 
-def flipped(switch: dict) -> str:
+def flipped(switch: Param) -> str:
     """A value different from the scenario's for one « Et si… ? » switch, as the form would send it."""
-    if switch["type"] == "bool":
-        return "" if switch["value"] else "1"
-    value, high = switch["value"], switch.get("max")
+    if switch.type == "bool":
+        return "" if switch.default else "1"
+    value, high = switch.default, switch.max
     return str(value + 1 if high is None or value < high else value - 1)
 
 
@@ -55,10 +56,10 @@ def queries(example: WorkedExample) -> list[tuple[str, dict]]:
         ("detail", {"detail": "1", "etape": "1"}),
     ]
     out += [(f"branche-{i}", {"branche": str(i), "etape": "fin"}) for i in range(1, len(all_branches))]
-    available = player.available_switches(player.parse_scenario(example.scenario))
+    available = whatif.available_switches(player.parse_scenario(example.scenario))
     for name, switch in (("si-premier", available[:1]), ("si-dernier", available[-1:])):
         if switch:
-            out.append((name, {"si": "1", "etape": "fin", switch[0]["key"]: flipped(switch[0])}))
+            out.append((name, {"si": "1", "etape": "fin", switch[0].name: flipped(switch[0])}))
     return out
 
 

@@ -15,6 +15,7 @@ from django.urls import reverse
 
 import engine
 from engine import kinds, variants
+from examples import fields as ef
 from examples.paths import SCENARIOS_DIR
 from sandbox import builder as sb
 from sandbox import forms as sf
@@ -352,7 +353,7 @@ def test_a_new_kind_and_a_new_action_appear_in_the_sandbox_by_themselves(client,
 
 def test_bounds_come_from_the_engine():
     """One place for each bound: the vocabulary's parameters, and « Et si… ? »'s ranges for printed Might."""
-    pools = sf.Pools([], [], [], [], [])
+    pools = ef.Pools([], [], [], [], [])
     unit = sf.UnitForm(pools=pools)
     assert (unit.fields["printed_power"].min_value, unit.fields["printed_power"].max_value) == variants.POWER_RANGE
     player = sf.PlayerForm(pools=pools)
