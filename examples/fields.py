@@ -51,15 +51,8 @@ ENUM_LABELS: dict[str, dict[str, str]] = {
         "player": "Le joueur",
     },
     "mode": {"instead": "À la place", "also": "En plus"},
-    "active_zone": {"board": "Sur le plateau", "discard": "Dans la défausse", "hand": "En main", "anywhere": "Partout"},
-    "when": {
-        "became_mighty": "Devient puissante",
-        "buffed": "Reçoit un buff",
-        "xp_gained": "Gain d'XP",
-        "died": "Meurt",
-        "conquered": "Conquiert un champ de bataille",
-        "held": "Occupe un champ de bataille",
-    },
+    "active_zone": {"board": "Sur le plateau", "discard": "Dans la Défausse", "hand": "En main", "anywhere": "Partout"},
+    "when": {event: capfirst(kinds.Event(event).label) for event in kinds.TRIGGER_EVENTS},
     "subject": {
         "self": "La source elle-même",
         "ally": "Une unité alliée",

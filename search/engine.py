@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import html
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
-from django.db import connection, transaction
+from django.db import transaction
+from django.db.models import F, Value
+from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from core import rule_numbers
@@ -401,18 +403,15 @@ def learn_words(*texts: str, english: tuple[str, ...] = ()) -> None:
 
     A word seen in French text is French even if an English name holds it too; one seen only in English names
     is marked ``english``, and a typo is never corrected toward it (see Backend.correct)."""
-    table = SearchWord._meta.db_table
-    french = vocabulary(*texts)
-    rows = [(word[:100], token[:100], False) for word, token in french.items()]
-    foreign = [(word[:100], token[:100], True) for word, token in vocabulary(*english).items() if word not in french]
-    with connection.cursor() as cursor:
-        if rows:
-            cursor.executemany(f"INSERT INTO {table} (word, stem, english) VALUES (%s, %s, %s) "
-                               f"ON CONFLICT (word) DO UPDATE SET english = %s WHERE {table}.english",
-                               [(*row, False) for row in rows])
-        if foreign:
-            cursor.executemany(f"INSERT INTO {table} (word, stem, english) VALUES (%s, %s, %s) "
-                               "ON CONFLICT (word) DO NOTHING", foreign)
+    french = {word[:100]: token[:100] for word, token in vocabulary(*texts).items()}
+    others = {word[:100]: token[:100] for word, token in vocabulary(*english).items()}
+    rows = [SearchWord(word=word, stem=token, english=False) for word, token in french.items()]
+    foreign = [SearchWord(word=word, stem=token, english=True) for word, token in others.items() if word not in french]
+    if rows:  # a word already known from English names becomes French; its stem stays
+        SearchWord.objects.bulk_create(rows, update_conflicts=True, unique_fields=["word"], update_fields=["english"],
+                                       batch_size=500)
+    if foreign:
+        SearchWord.objects.bulk_create(foreign, ignore_conflicts=True, batch_size=500)
 
 
 def held_tokens(index_title: str, index_keywords: str, index_body: str) -> set[str]:
@@ -427,19 +426,22 @@ def count_tokens(added: Iterable[set[str]] = (), removed: Iterable[set[str]] = (
         change.update(held)
     for held in removed:
         change.subtract(held)
-    more = [(token, n) for token, n in change.items() if n > 0 and len(token) <= TOKEN_LENGTH]
-    fewer = [(n, n, token) for token, n in change.items() if n < 0 and len(token) <= TOKEN_LENGTH]
-    table = SearchToken._meta.db_table
-    with connection.cursor() as cursor:
-        if more:
-            cursor.executemany(f"INSERT INTO {table} (token, documents) VALUES (%s, %s) ON CONFLICT (token) "
-                               f"DO UPDATE SET documents = {table}.documents + excluded.documents", more)
-        if fewer:
-            cursor.executemany(f"UPDATE {table} SET documents = CASE WHEN documents + %s > 0 "
-                               "THEN documents + %s ELSE 0 END WHERE token = %s", fewer)
-            for part in range(0, len(fewer), 500):
-                tokens = [token for _, _, token in fewer[part:part + 500]]
-                SearchToken.objects.filter(token__in=tokens, documents=0).delete()
+    steps: dict[int, list[str]] = defaultdict(list)  # by how much: the tokens whose count moves by that much
+    for token, n in change.items():
+        if n and len(token) <= TOKEN_LENGTH:
+            steps[n].append(token)
+    added_tokens = [token for n, tokens in steps.items() if n > 0 for token in tokens]
+    SearchToken.objects.bulk_create([SearchToken(token=token, documents=0) for token in added_tokens],
+                                    ignore_conflicts=True, batch_size=500)
+    emptied = []
+    for n, tokens in steps.items():
+        for part in range(0, len(tokens), 500):
+            chosen = SearchToken.objects.filter(token__in=tokens[part:part + 500])
+            chosen.update(documents=Greatest(F("documents") + n, Value(0)))
+        if n < 0:
+            emptied += tokens
+    for part in range(0, len(emptied), 500):
+        SearchToken.objects.filter(token__in=emptied[part:part + 500], documents=0).delete()
 
 
 def index_document(kind: str, key: str, title: str, url: str, text: str, extra: dict | None = None) -> None:

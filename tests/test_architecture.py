@@ -167,3 +167,39 @@ def test_the_checker_sees_a_cycle_hidden_in_a_function():
     graph = {"a.models": {"a.rendering"}, "a.rendering": {"a.models"}, "a.views": {"a.models"}}
     assert cycles(graph) == [["a.models", "a.rendering"]]
     assert cycles({"a.views": {"a.models"}, "a.models": set()}) == []
+
+
+# Hand-made query paths and HTML built in Python are gone: the ORM's public API and templates do that work.
+FORBIDDEN_EVERYWHERE = {
+    "Precompiled": "le compilateur privé de l'ORM",
+    "_meta.db_table": "du SQL écrit à la main sur le nom d'une table",
+    "get_compiler(": "le compilateur privé de l'ORM",
+}
+FORBIDDEN_IN_VIEWS = {"mark_safe": "du HTML construit en Python", "format_html": "du HTML construit en Python"}
+
+
+def forbidden_uses(path: Path, words: dict[str, str]) -> list[str]:
+    text = path.read_text(encoding="utf-8")
+    return [f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name} : {why} ({word})"
+            for word, why in words.items() if word in text]
+
+
+def is_view(path: Path) -> bool:
+    return path.stem == "views" or "views" in path.parent.parts[-1:]
+
+
+def test_no_hand_made_query_path_and_no_html_built_in_views():
+    found = []
+    for _package, path in modules():
+        found += forbidden_uses(path, FORBIDDEN_EVERYWHERE)
+        if is_view(path):
+            found += forbidden_uses(path, FORBIDDEN_IN_VIEWS)
+    assert found == []
+
+
+def test_the_checker_sees_a_hand_made_query_and_html_in_a_view(tmp_path):
+    view = tmp_path / "views.py"
+    view.write_text("table = Term._meta.db_table\nhtml = mark_safe(f'<b>{name}</b>')\n", encoding="utf-8")
+    assert is_view(view)
+    assert len(forbidden_uses(view, FORBIDDEN_EVERYWHERE)) == 1
+    assert len(forbidden_uses(view, FORBIDDEN_IN_VIEWS)) == 1
