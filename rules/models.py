@@ -317,7 +317,10 @@ class RuleSection(CheckedMixin, MarkdownFieldsMixin, models.Model):
 
 
 class RuleCitation(models.Model):
-    """One rule cited by one text (FAQ entry, guide section or glossary term), so a section finds what cites it."""
+    """One rule cited by one text (FAQ entry, guide section or glossary term), so a section finds what cites it.
+
+    Exactly one of ``faq``, ``section`` and ``term`` names the citing text; the database refuses any other row.
+    """
 
     number = models.CharField(max_length=20)
     top = models.PositiveIntegerField(db_index=True)
@@ -330,6 +333,19 @@ class RuleCitation(models.Model):
     class Meta:
         verbose_name = "règle citée"
         verbose_name_plural = "règles citées"
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    models.Q(faq__isnull=False, section__isnull=True, term__isnull=True)
+                    | models.Q(faq__isnull=True, section__isnull=False, term__isnull=True)
+                    | models.Q(faq__isnull=True, section__isnull=True, term__isnull=False)
+                ),
+                name="rulecitation_one_citing_text",
+                violation_error_message=(
+                    "Une règle citée appartient à un seul texte : une FAQ, une section ou un terme."
+                ),
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"R. {self.number}"

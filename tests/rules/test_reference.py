@@ -4,6 +4,7 @@ import re
 
 import pytest
 from django.core.management import call_command
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from examples.models import WorkedExample
@@ -97,6 +98,17 @@ def test_citations_become_links_with_a_summary(shipped, client):
     tip = re.search(rf'<span class="term-tip" role="tooltip" id="{link.group(2)}">(.*?)</span>', body, re.S)
     assert tip and "Règle" in tip.group(1)
     assert 'id="regles-citees"' in body  # the list of the entry's rules
+
+
+def test_a_cited_rule_belongs_to_exactly_one_text(shipped):
+    # Issue 24: three nullable foreign keys, now held by a check constraint (both databases enforce it).
+    faq, section, term = FAQEntry.objects.first(), GuideSection.objects.first(), Term.objects.first()
+    assert RuleCitation.objects.filter(faq__isnull=False).count() > 50
+    for owners in ({}, {"faq": faq, "term": term}, {"faq": faq, "section": section, "term": term}):
+        with pytest.raises(IntegrityError), transaction.atomic():
+            RuleCitation.objects.create(number="466", top=466, **owners)
+    with transaction.atomic():
+        RuleCitation.objects.create(number="466", top=466, section=section).delete()
 
 
 def test_a_section_page_links_what_cites_it(shipped, client):
