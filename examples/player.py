@@ -26,6 +26,7 @@ from urllib.parse import urlencode
 from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.text import capfirst
 
 import engine
 from core import rule_numbers
@@ -189,7 +190,7 @@ def why_of(why: Why | str | None) -> dict | None:
         why = Why.from_raw(why)
     if why is None or not why.label:
         return None
-    return {"code": why.code, "label": why.label[0].upper() + why.label[1:], "rule": rule_link(why.rule)}
+    return {"code": why.code, "label": capfirst(why.label), "rule": rule_link(why.rule)}
 
 
 # --- branches and steps --------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
+from django.utils.text import capfirst
 
 import engine
 from rules import citations
@@ -90,7 +91,7 @@ def _judge(text: str, move_index: int) -> Verdict:
         if exc.path != ("actions", move_index):
             raise BrokenSituation(exc.message) from None
         reason = exc.reason
-        return Verdict(False, reason[:1].upper() + reason[1:], rules_in(reason), ())
+        return Verdict(False, capfirst(reason), rules_in(reason), ())
     steps = tuple(dict.fromkeys(
         step["text"] for step in result.get("trace") or []
         if step.get("action") == move_index and step.get("text") and step.get("kind") != "action"))
