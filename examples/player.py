@@ -922,7 +922,7 @@ def player_context(*, result: dict, data: dict, scenario_hash: str, query, base_
         "whatif_fields": whatif_fields(form, data, scenario_hash),
         "changes": changes,
         "errors": form.errors,
-        "error_list": form.error_list(),
+        "error_list": form.error_list(data),
         "form_error": (form.non_field_errors() or [None])[0],
         "difference": difference(original_branch, branch, data) if changes else [],
         "form_url": base_url,

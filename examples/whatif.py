@@ -184,7 +184,9 @@ class WhatIfForm(forms.Form):
             groups.setdefault(group, {"legend": rest, "fields": []})["fields"].append(bound)
         return [g for g in groups.values() if g["fields"]]
 
-    def error_list(self) -> list[dict]:
-        """Each field's first message, named by its label, with the id it links to (the summary at the top)."""
-        return [{"field_id": self.field_id(name), "message": f"« {self.fields[name].label} » : {errors[0]}"}
-                for name, errors in self.errors.items() if name in self.fields]
+    def error_list(self, data: dict) -> list[dict]:
+        """Each field's first message, named by its label, with the id it links to (the summary at the top), in
+        the order the fields are shown."""
+        shown = [bound.name for group in self.groups(data) for bound in group["fields"]]
+        return [{"field_id": self.field_id(name), "message": f"« {self.fields[name].label} » : {self.errors[name][0]}"}
+                for name in shown if name in self.errors]

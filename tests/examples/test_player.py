@@ -404,8 +404,10 @@ def test_what_if_form_reads_only_what_differs_from_the_scenario(db):
     form = whatif.WhatIfForm({"si": "1", "effect:fiora-texte": "1", "defending:fiora": "1", "power:fiora": " 5 "},
                              switches)
     assert form.changes() == {"effect:buff": False, "power:fiora": 5}
-    form = whatif.WhatIfForm({"si": "1", "power:fiora": "cinq"}, switches)
+    form = whatif.WhatIfForm({"si": "1", "power:fiora": "cinq", "xp:p1": ""}, switches)
     assert form.changes() == {}
+    # The summary lists the messages in the order of the fields on the page: the unit before the players.
+    assert [e["field_id"] for e in form.error_list(data)] == ["player-si-power-fiora", "player-si-xp-p1"]
     assert form.errors["power:fiora"] == ["Un nombre entier est attendu (par exemple 4 ou -2)."]
     # A switch the combat decides stays at what the combat does, whatever the address says.
     form = whatif.WhatIfForm({"si": "1", "effect:buff": "1", "effect:fiora-texte": "1"}, switches,
