@@ -65,7 +65,6 @@ TRACE_INDEX = "indice"  # ?indice=K: the trace's step K (from 0), for links buil
 RESULT_VERSION = SHAPE_VERSION
 
 
-
 class VariantError(Exception):
     """A « what if? » the engine refuses; ``message`` is its French reason (shown above the form)."""
 

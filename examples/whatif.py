@@ -10,7 +10,6 @@ sandbox's forms use, so both say the same bounds and the same French messages.
 from __future__ import annotations
 
 import copy
-import dataclasses
 from urllib.parse import urlencode
 
 from django import forms
@@ -18,7 +17,6 @@ from django.forms.boundfield import BoundField
 
 from engine import kinds, variants
 from engine.kinds import Param
-from engine.narration import de
 
 from .fields import field_for
 from .trace import Result
@@ -55,22 +53,9 @@ def player_switches(data: dict) -> list[Param]:
 
 
 def available_switches(data: dict) -> list[Param]:
-    """Every « Et si… ? » switch of a scenario: the engine's, then the player's own.
-
-    The engine's labels are French built from names; the player writes them with elision (« Puissance imprimée
-    d'Ahri », « XP d'Ezreal »).
-    """
-    out = []
-    names = {o["id"]: o.get("name", o["id"]) for o in data.get("objects") or []}
-    names |= {p["id"]: p.get("name", p["id"]) for p in data.get("players") or []}
-    for switch in variants.available_changes(data):
-        what, _, ident = switch.name.partition(":")
-        if what == "power" and ident in names:
-            switch = dataclasses.replace(switch, label=f"Puissance imprimée {de(names[ident])}")
-        elif what == "xp" and ident in names:
-            switch = dataclasses.replace(switch, label=f"XP {de(names[ident])}")
-        out.append(switch)
-    return out + player_switches(data)
+    """Every « Et si… ? » switch of a scenario: the engine's (already French, with elision: « XP d'Ezreal »),
+    then the player's own."""
+    return variants.available_changes(data) + player_switches(data)
 
 
 def decided_by_play(result: Result) -> dict[str, bool]:

@@ -6,6 +6,7 @@ from unittest import mock
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.urls import reverse
 
 from examples.models import WorkedExample
@@ -393,6 +394,25 @@ def test_what_if_builds_its_fields_with_the_sandbox_factory(client, db):
     assert f'value="{high + 1}"' in field and 'aria-invalid="true"' in field  # what was typed, next to its message
     assert 'aria-describedby="player-au-moins-5-si-power-unite-a_helptext player-au-moins-5-si-power-unite-a_error"' \
         in field
+
+
+def test_what_if_fields_come_from_the_fragment_cache_only_before_the_form_is_sent(client, db, settings):
+    # The unsent fields are the same at every step, so production renders them once per content version; a sent
+    # form must still show what was typed and its message, never the stored unsent fields.
+    settings.FRAGMENT_CACHE_ENABLED = True
+    cache.clear()
+    make_example("au-moins-5")
+    fields = "examples/_player.html#whatif-fields"
+    with mock.patch.object(player, "render_to_string", wraps=player.render_to_string) as render:
+        first = [page(client, "au-moins-5", etape=str(step))[1] for step in (1, 2)]
+        assert [c.args[0] for c in render.call_args_list].count(fields) == 1
+        field = r'<input type="text" name="power:unite-a"[^>]*>'
+        assert re.search(field, first[0]).group(0) == re.search(field, first[1]).group(0)
+        status, html = page(client, "au-moins-5", si="1", **{"power:unite-a": "cinq"})
+        assert [c.args[0] for c in render.call_args_list].count(fields) == 2
+    cache.clear()
+    assert status == 400 and 'value="cinq"' in re.search(field, html).group(0)
+    assert "Un nombre entier est attendu" in html
 
 
 def test_what_if_form_reads_only_what_differs_from_the_scenario(db):
