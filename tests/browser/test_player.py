@@ -23,6 +23,11 @@ def press_next(page, number: int, total: int) -> None:
     expect(page.locator(".narration__count")).to_have_text(f"Étape {number} sur {total}")
 
 
+def settled(page) -> None:
+    """Wait until htmx has no request, swap or settle under way: a click before that may land on the old player."""
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+
+
 def total_steps(page) -> int:
     return int(page.locator("[data-player]").get_attribute("data-total"))
 
@@ -182,8 +187,7 @@ def test_guardian_angel_and_tactical_retreat_branches(page, live_site):
     for i in range(2):
         page.locator(".branch-tab").nth(i).click()
         expect(page.locator(".branch-tab").nth(i)).to_have_attribute("aria-current", "true")
-        # The tab's swap is over (settled) before « Fin » is clicked: a click during the settle could be lost.
-        page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+        settled(page)  # a click on « Fin » during the tab's swap could be lost
         page.get_by_role("link", name="Fin").click()
         expect(page.locator(".final")).to_be_visible()
         finals.append(page.locator(".final").inner_text())
@@ -268,6 +272,8 @@ def test_recalculer_shows_the_changed_result_and_the_difference(page, live_examp
     # Bug 2: « Recalculer » went back to step 1.
     page.goto(live_examples + "/exemples/fiora-reexamen-des-competences/")
     page.get_by_role("link", name="Étape suivante").click()
+    expect(page.locator("[data-player]")).to_have_attribute("data-position", "1")
+    settled(page)
     page.get_by_text("Et si… ?").click()
     page.get_by_label(re.compile("Buff")).uncheck()
     page.get_by_role("button", name="Recalculer").click()
