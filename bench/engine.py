@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT))
 from engine import load_scenario, run  # noqa: E402
 from engine.layers import compute  # noqa: E402
 from engine.sim import Sim  # noqa: E402
-from examples.paths import SCENARIOS_DIR  # noqa: E402
+from worked_examples.paths import SCENARIOS_DIR  # noqa: E402
 
 # CPU time of this process, best of several runs: what the engine costs, whatever else the machine runs (the wall
 # clock of a shared 2-core machine measured the other processes as much as the engine).

@@ -16,9 +16,9 @@ DB = setup("player")
 from django.core.cache import cache  # noqa: E402
 from django.test import Client, override_settings  # noqa: E402
 
-from examples import player, whatif  # noqa: E402
-from examples.models import WorkedExample  # noqa: E402
 from rules.loader import Loader  # noqa: E402
+from worked_examples import player, whatif  # noqa: E402
+from worked_examples.models import WorkedExample  # noqa: E402
 
 ROUNDS = 15
 

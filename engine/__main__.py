@@ -9,8 +9,8 @@ from pathlib import Path
 
 from . import ScenarioError, load_scenario, run
 
-# The worked examples shipped with the site (examples/paths.py names the same folder for Django).
-DEFAULT_DIR = Path(__file__).resolve().parent.parent / "examples" / "scenarios"
+# The worked examples shipped with the site (worked_examples/paths.py names the same folder for Django).
+DEFAULT_DIR = Path(__file__).resolve().parent.parent / "worked_examples" / "scenarios"
 
 
 def _read(path: Path):

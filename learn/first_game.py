@@ -7,7 +7,7 @@ its kind (the first unit played, the first combat…), never by a hand-written s
 
 from __future__ import annotations
 
-from examples.models import WorkedExample
+from worked_examples.models import WorkedExample
 
 SLUG = "premiere-partie"
 PLAYER_ID = f"player-{SLUG}"

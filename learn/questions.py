@@ -1,6 +1,6 @@
 """« Prédis, puis regarde »: practice questions derived from the worked examples, graded by the rules engine.
 
-A question is a worked example, optionally changed by one « Et si… ? » switch (``examples.player``: the engine's
+A question is a worked example, optionally changed by one « Et si… ? » switch (``worked_examples.player``: the engine's
 ``variants`` plus keyword and stun switches), and a kind of question. The expected answer is never written down: it
 is read from the engine's result, the stored one for the example as shipped, a fresh run (cached) for a variant.
 
@@ -20,9 +20,9 @@ import yaml
 
 from engine.kinds import Param
 from engine.narration import de
-from examples import player, whatif
-from examples.models import WorkedExample
 from rules import citations
+from worked_examples import player, whatif
+from worked_examples.models import WorkedExample
 
 from . import permis
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from core import rule_numbers
 from engine import kinds
-from examples.models import WorkedExample
+from worked_examples.models import WorkedExample
 
 from . import permis, questions
 

@@ -12,10 +12,10 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from core.fragments import fragment
-from examples import player, whatif
-from examples.models import WorkedExample
 from glossary.models import Term
 from rules.models import FAQEntry, Guide, RuleSection
+from worked_examples import player, whatif
+from worked_examples.models import WorkedExample
 
 from . import first_game, path, permis, questions
 from .forms import AnswerForm

@@ -13,7 +13,7 @@ urlpatterns = [
     path("", include("core.offline")),
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
     path("glossaire/", include("glossary.urls")),
-    path("", include("examples.urls")),
+    path("", include("worked_examples.urls")),
     path("", include("sandbox.urls")),
     path("", include("learn.urls")),
     path("", include("search.urls")),

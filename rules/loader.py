@@ -22,11 +22,11 @@ from django.db import models, transaction
 
 from core.bulk import bulk_change
 from engine import ScenarioError
-from examples.models import WorkedExample
-from examples.paths import SCENARIOS_DIR
 from glossary.loader import digest, load_terms
 from glossary.models import Term
 from glossary.signals import deferred_rerender
+from worked_examples.models import WorkedExample
+from worked_examples.paths import SCENARIOS_DIR
 
 from . import citations
 from .choices import Chapter

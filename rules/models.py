@@ -8,8 +8,8 @@ from django.db.models import Count, F, Window
 from django.db.models.functions import RowNumber
 from django.urls import reverse
 
-from examples.models import WorkedExample
 from glossary.rendering import MarkdownFieldsMixin
+from worked_examples.models import WorkedExample
 
 from . import citations, editions
 from .choices import CURRENT_RULES_VERSION, RULES_VERSION_DATES, RULES_VERSION_NAMES, Chapter, RulesVersion

@@ -7,8 +7,8 @@ from django.http import HttpRequest
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from examples.models import WorkedExample
 from glossary.models import Term
+from worked_examples.models import WorkedExample
 
 from .choices import Chapter
 from .models import Card, Category, FAQEntry, Guide, RuleSection

@@ -10,9 +10,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from examples.models import WorkedExample
-from examples.views import embedded_players
 from glossary.models import Term
+from worked_examples.models import WorkedExample
+from worked_examples.views import embedded_players
 
 from . import changes, citations, editions, reference_index
 from .choices import CURRENT_RULES_VERSION, OFFICIAL_RULES_URL, RULES_VERSION_NAMES, Chapter

@@ -28,7 +28,7 @@ from django.utils.text import capfirst
 import engine
 from engine import scenario as engine_scenario
 from engine.kinds import ACTIONS, CONDITIONS, KINDS
-from examples import fields as ef
+from worked_examples import fields as ef
 
 from . import forms as sf
 from .share import ShareCodeError, canonical_json, decode, encode, scenario_hash  # noqa: F401 (re-exported)
@@ -918,7 +918,7 @@ def run_scenario(data: dict) -> dict:
     """The engine's result for a built scenario (cached by the hash of its canonical JSON)."""
     from django.core.cache import cache
 
-    from examples import player
+    from worked_examples import player
 
     key = "sandbox:" + scenario_hash(data)
     result = cache.get(key)

@@ -1,6 +1,6 @@
 """The sandbox's forms: Django forms and formsets generated from the engine's vocabulary.
 
-``examples.fields.field_for`` (the parameter factory « Et si… ? » uses too) turns one typed parameter of the
+``worked_examples.fields.field_for`` (the parameter factory « Et si… ? » uses too) turns one typed parameter of the
 vocabulary (``engine.kinds.Param``) into a form field, with its French label, its bounds and its French
 messages. The form of an effect is made of the fields of its kind's parameters, the form of an action of its
 action's parameters: a kind or an action added to the engine's registry shows up here by itself.
@@ -23,7 +23,7 @@ from django.core.exceptions import ValidationError
 from engine import kinds
 from engine import scenario as engine_scenario
 from engine.kinds import ACTIONS, CONDITIONS, KINDS
-from examples.fields import (
+from worked_examples.fields import (
     DURATION_LABELS,
     OBJECT_TYPE_LABELS,
     ZONE_LABELS,

@@ -15,13 +15,13 @@ from django_htmx.http import replace_url
 import engine
 from core.htmx import HtmxHttpRequest, wants_fragment
 from engine.kinds import ACTIONS, KINDS
-from examples import fields as ef
-from examples import player
-from examples.models import WorkedExample
 from sandbox import builder as sb
 from sandbox import forms as sf
 from sandbox.explain import board_notes
 from sandbox.presets import PRESETS, grouped
+from worked_examples import fields as ef
+from worked_examples import player
+from worked_examples.models import WorkedExample
 
 PLAYER_ID = "sandbox-player"
 WORKSPACE_ID = "sandbox-workspace"

@@ -17,11 +17,11 @@ ALLOWED = {
     "core": set(),
     "glossary": {"core"},
     "search": {"core"},
-    "examples": {"core", "glossary", "engine"},
-    "rules": {"core", "glossary", "examples", "engine"},
-    "sandbox": {"core", "examples", "glossary", "engine"},
-    "learn": {"core", "rules", "examples", "glossary", "engine"},
-    "riftpal": {"core", "engine", "glossary", "search", "examples", "rules", "sandbox", "learn"},
+    "worked_examples": {"core", "glossary", "engine"},
+    "rules": {"core", "glossary", "worked_examples", "engine"},
+    "sandbox": {"core", "worked_examples", "glossary", "engine"},
+    "learn": {"core", "rules", "worked_examples", "glossary", "engine"},
+    "riftpal": {"core", "engine", "glossary", "search", "worked_examples", "rules", "sandbox", "learn"},
 }
 PROJECT = set(ALLOWED)
 

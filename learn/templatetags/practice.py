@@ -10,8 +10,8 @@ from django import template
 from django.template.loader import render_to_string
 
 from core.fragments import fragment
-from examples.models import WorkedExample
 from learn import topics
+from worked_examples.models import WorkedExample
 
 register = template.Library()
 

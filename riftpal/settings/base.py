@@ -42,9 +42,9 @@ INSTALLED_APPS = [
     "axes",
     # The project itself: bumps the content version of the page cache when any content model changes.
     "core.apps.CoreConfig",
-    # Lower apps first: glossary (terms, Markdown) < examples (engine, player) < rules (content) < search, sandbox.
+    # Lower apps first: glossary (terms, Markdown) < worked_examples (engine, player) < rules < search, sandbox.
     "glossary",
-    "examples",
+    "worked_examples",
     "rules",
     "search",
     "sandbox",

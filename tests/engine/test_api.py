@@ -8,8 +8,8 @@ from engine import load_scenario, run
 from engine.__main__ import main
 from engine.kinds import KINDS
 from engine.narration import describe
-from examples.paths import SCENARIOS_DIR
 from tests.engine.factories import effect, play, scenario, unit
+from worked_examples.paths import SCENARIOS_DIR
 
 FOLDER = SCENARIOS_DIR
 STEP_KEYS = {

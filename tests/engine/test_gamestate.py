@@ -17,7 +17,7 @@ from engine.gamestate import (
     StateEvent,
     apply,
 )
-from examples.paths import SCENARIOS_DIR
+from worked_examples.paths import SCENARIOS_DIR
 
 
 def shipped(slug: str):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import load_scenario, run
-from examples.paths import SCENARIOS_DIR
+from worked_examples.paths import SCENARIOS_DIR
 
 FOLDER = SCENARIOS_DIR
 

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import EngineLimitError, ScenarioError, load_scenario, run
-from examples.paths import SCENARIOS_DIR
+from worked_examples.paths import SCENARIOS_DIR
 
 SETTINGS = settings(max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine import load_scenario, run
-from examples.paths import SCENARIOS_DIR
+from worked_examples.paths import SCENARIOS_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = SCENARIOS_DIR

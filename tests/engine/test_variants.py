@@ -7,7 +7,7 @@ import yaml
 
 from engine import ScenarioError, load_scenario, run
 from engine.variants import apply_changes, available_changes
-from examples.paths import SCENARIOS_DIR
+from worked_examples.paths import SCENARIOS_DIR
 
 FOLDER = SCENARIOS_DIR
 

@@ -2,12 +2,12 @@
 
 import pytest
 
-from examples import player
-from examples.keywords import keywords_in
-from examples.models import WorkedExample
-from examples.paths import SCENARIOS_DIR
 from glossary.models import Term
 from tests.glossary.factories import term
+from worked_examples import player
+from worked_examples.keywords import keywords_in
+from worked_examples.models import WorkedExample
+from worked_examples.paths import SCENARIOS_DIR
 
 pytestmark = pytest.mark.django_db
 

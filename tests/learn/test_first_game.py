@@ -9,9 +9,9 @@ from django.urls import reverse
 
 import engine
 from engine.__main__ import main
-from examples.paths import SCENARIOS_DIR
 from learn import first_game, path
 from tests.learn.test_start import example
+from worked_examples.paths import SCENARIOS_DIR
 
 SCENARIO = SCENARIOS_DIR / f"{first_game.SLUG}.yaml"
 

@@ -10,10 +10,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 import engine
-from examples.models import WorkedExample
-from examples.paths import SCENARIOS_DIR
 from learn import questions
 from tests.learn.test_start import example
+from worked_examples.models import WorkedExample
+from worked_examples.paths import SCENARIOS_DIR
 
 
 def answer(client, slug: str, **fields):

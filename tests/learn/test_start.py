@@ -6,13 +6,13 @@ import pytest
 import yaml
 from django.urls import reverse
 
-from examples.models import WorkedExample
-from examples.paths import SCENARIOS_DIR
 from learn import path
 from rules.choices import Chapter
 from rules.models import RuleSection
 from tests.glossary.factories import term
 from tests.rules import factories
+from worked_examples.models import WorkedExample
+from worked_examples.paths import SCENARIOS_DIR
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SHIPPED = {
@@ -20,7 +20,7 @@ SHIPPED = {
     "rules": {yaml.safe_load(p.read_text(encoding="utf-8"))["slug"]
               for p in (ROOT / "rules/content/reference").glob("*.yaml")},
     "guides": {p.stem for p in (ROOT / "rules/content/guides").glob("*.yaml")},
-    "examples": {p.stem for p in (ROOT / "examples/scenarios").glob("*.yaml")},
+    "examples": {p.stem for p in (ROOT / "worked_examples/scenarios").glob("*.yaml")},
     "terms": {term["slug"] for p in (ROOT / "glossary/content").glob("*.yaml")
               for term in yaml.safe_load(p.read_text(encoding="utf-8")) or []},
 }

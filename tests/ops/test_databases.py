@@ -27,7 +27,7 @@ from django.contrib.sitemaps import Sitemap
 from django.test import Client
 from core.sitemaps import SITEMAPS
 from rules.models import Category
-from examples.models import WorkedExample
+from worked_examples.models import WorkedExample
 
 client = Client()
 urls = ["/", "/faq/", "/guides/", "/regles/", "/glossaire/", "/cartes/", "/exemples/", "/plan-du-site/"]

@@ -11,12 +11,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from core import content_version
-from examples import player
-from examples import views as example_views
-from examples.models import WorkedExample
-from examples.paths import SCENARIOS_DIR
 from glossary.linking import get_glossary
 from glossary.models import Term
+from worked_examples import player
+from worked_examples import views as example_views
+from worked_examples.models import WorkedExample
+from worked_examples.paths import SCENARIOS_DIR
 
 from .factories import faq
 

@@ -167,7 +167,7 @@ def test_the_admin_is_private(client, admin_client):
 
 
 def test_htmx_fragments_and_full_pages_are_stored_apart(client):
-    from examples.models import WorkedExample
+    from worked_examples.models import WorkedExample
 
     example = WorkedExample.objects.order_by("pk").first()
     if example is None:

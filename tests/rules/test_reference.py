@@ -7,13 +7,13 @@ from django.core.management import call_command
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from examples.models import WorkedExample
 from glossary.models import Term
 from rules import citations, editions, reference_index
 from rules.changes import CHANGES_FILE
 from rules.choices import CURRENT_RULES_VERSION, Chapter
 from rules.loader import Loader
 from rules.models import Card, Category, FAQEntry, Guide, GuideSection, RuleCitation, RuleSection
+from worked_examples.models import WorkedExample
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 # The whole site mounted under /fr/: a navigation that guessed the section from the path would mark nothing.
 urlpatterns = [
     path("fr/glossaire/", include("glossary.urls")),
-    path("fr/", include("examples.urls")),
+    path("fr/", include("worked_examples.urls")),
     path("fr/", include("sandbox.urls")),
     path("fr/", include("search.urls")),
     path("fr/", include("rules.urls")),

@@ -15,12 +15,12 @@ from django.urls import reverse
 
 import engine
 from engine import kinds, variants
-from examples import fields as ef
-from examples.paths import SCENARIOS_DIR
 from sandbox import builder as sb
 from sandbox import forms as sf
 from sandbox import share
 from sandbox.presets import PRESETS
+from worked_examples import fields as ef
+from worked_examples.paths import SCENARIOS_DIR
 
 SCENARIOS = sorted((SCENARIOS_DIR).glob("*.yaml"))
 URL = "/bac-a-sable/"

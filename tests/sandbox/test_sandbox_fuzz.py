@@ -8,8 +8,8 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from examples.paths import SCENARIOS_DIR
 from sandbox import builder as sb
+from worked_examples.paths import SCENARIOS_DIR
 
 from .test_sandbox import at_least_5, form_fields, html_of
 

@@ -2,7 +2,7 @@
 
 A keyword counts for an example when a unit has it at some step of the example's trace (any branch): printed on
 the unit, or given by an effect or an equipment while it applies. Its value is left out (« Assaut 2 » shows
-Assaut). Declared on ``ExamplesConfig.keyword_examples``: the glossary links a keyword's page to these examples
+Assaut). Declared on ``WorkedExamplesConfig.keyword_examples``: the glossary links a keyword's page to these examples
 without importing this app.
 """
 

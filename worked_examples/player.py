@@ -4,7 +4,7 @@ The engine's result (trace included) is computed once per scenario version and s
 ``WorkedExample``; moving between steps only reads it. "What if?" variants run the engine once per
 distinct set of changes and are cached.
 
-The player reads the result through the typed view of ``examples.trace`` (built once per request from the
+The player reads the result through the typed view of ``worked_examples.trace`` (built once per request from the
 stored JSON, defaults for older shapes decided there), never through the raw dicts. It draws the state the
 engine gives for each step as it is (where each card is, its damage and whether it is lethal, attached gear,
 the chain item resolving): no rule is applied here.

@@ -1,12 +1,12 @@
 """The player's HTML, byte for byte, for every shipped example (issue 9, item 4: typed trace).
 
 ``player_html_snapshot.json.gz`` was rendered by the player as it stood before it read the trace through
-``examples.trace``: the first step, the middle step, the last step, one step in « détail » mode, the last step
+``worked_examples.trace``: the first step, the middle step, the last step, one step in « détail » mode, the last step
 of each other branch, and two « Et si… ? » variants (the first and the last switch). A refactor of the player
 must render exactly the same fragments.
 
 After a deliberate change to what the player shows (template, engine, narration…), render the snapshot again:
-``UPDATE_PLAYER_SNAPSHOT=1 .venv/bin/python -m pytest tests/examples/test_player_snapshot.py -p no:cacheprovider``
+``UPDATE_PLAYER_SNAPSHOT=1 .venv/bin/python -m pytest tests/worked_examples/test_player_snapshot.py``
 and review the diff of the JSON file.
 """
 
@@ -24,10 +24,10 @@ from django.template.loader import render_to_string
 from django.test import RequestFactory
 
 from engine.kinds import Param
-from examples import player, whatif
-from examples.models import WorkedExample
-from examples.paths import SCENARIOS_DIR
-from examples.views import example_context
+from worked_examples import player, whatif
+from worked_examples.models import WorkedExample
+from worked_examples.paths import SCENARIOS_DIR
+from worked_examples.views import example_context
 
 SNAPSHOT = Path(__file__).with_name("player_html_snapshot.json.gz")  # gzip: 7 MB of HTML → a few hundred KB
 # Tooltip ids carry a salt: not part of what the player computes.

@@ -3,7 +3,7 @@
 A switch is a parameter of the engine's vocabulary (``engine.kinds.Param``): its ``name`` is its key in the
 address (« effect:buff », « power:fiora »), its ``default`` the scenario's value. The engine's ``variants`` lists
 the effects, defenders, XP and printed Might; this module adds a unit's combat keywords and whether it is
-stunned. ``WhatIfForm`` builds one field per switch with ``examples.fields.field_for``, the factory the
+stunned. ``WhatIfForm`` builds one field per switch with ``worked_examples.fields.field_for``, the factory the
 sandbox's forms use, so both say the same bounds and the same French messages.
 """
 

@@ -9,8 +9,8 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.urls import reverse
 
-from examples.models import WorkedExample
-from examples.paths import SCENARIOS_DIR
+from worked_examples.models import WorkedExample
+from worked_examples.paths import SCENARIOS_DIR
 
 SCENARIOS = SCENARIOS_DIR
 
@@ -168,9 +168,9 @@ from django.template.loader import render_to_string  # noqa: E402
 from django.test import RequestFactory  # noqa: E402
 
 from engine import kinds  # noqa: E402
-from examples import fields, player, whatif  # noqa: E402
-from examples.trace import Result  # noqa: E402
-from examples.views import embedded_players, example_context  # noqa: E402
+from worked_examples import fields, player, whatif  # noqa: E402
+from worked_examples.trace import Result  # noqa: E402
+from worked_examples.views import embedded_players, example_context  # noqa: E402
 
 SCENARIOS = SCENARIOS_DIR
 
@@ -313,7 +313,7 @@ def test_js_only_controls_are_hidden_without_js(client, db):
     _, html = page(client, "au-moins-5")
     assert re.search(r'<span class="autoplay" hidden data-autoplay>', html)
     assert re.search(r'<button type="button" class="button button--ghost" data-copy-step="[^"]+" hidden>', html)
-    css = (Path(__file__).resolve().parents[2] / "examples/static/css/player.css").read_text()
+    css = (Path(__file__).resolve().parents[2] / "worked_examples/static/css/player.css").read_text()
     assert ".player [hidden] { display: none !important; }" in css
 
 
@@ -371,7 +371,7 @@ def test_bookkeeping_steps_are_offered_on_demand(client, db):
 
 def test_what_if_builds_its_fields_with_the_sandbox_factory(client, db):
     # Issue 24: « Et si… ? » is a Django form whose fields come from the parameter factory the sandbox uses
-    # (``examples.fields.field_for``): the same bounds (the engine's) and the same French messages.
+    # (``worked_examples.fields.field_for``): the same bounds (the engine's) and the same French messages.
     from sandbox import forms as sandbox_forms
 
     low, high = kinds.PRINTED_POWER_RANGE

@@ -9,9 +9,9 @@ from django.template.loader import render_to_string
 from django.test import RequestFactory
 
 from engine.kinds import STEP_KIND_LABELS, WHY_LABELS, WHY_RULES
-from examples import player
-from examples.paths import SCENARIOS_DIR
-from examples.trace import Branch, ObjectState, Result, Step, StepState, Why
+from worked_examples import player
+from worked_examples.paths import SCENARIOS_DIR
+from worked_examples.trace import Branch, ObjectState, Result, Step, StepState, Why
 
 SCENARIOS = SCENARIOS_DIR
 
