@@ -20,7 +20,7 @@ from django.db import connection  # noqa: E402
 from glossary.rendering import render_markdown  # noqa: E402
 from rules.loader import Loader  # noqa: E402
 from rules.models import Category, FAQEntry  # noqa: E402
-from search import engine, registry, relevance  # noqa: E402
+from search import query, registry, relevance  # noqa: E402
 from search import text as search_text  # noqa: E402
 from search.models import SearchDocument  # noqa: E402
 from search.text import index_text  # noqa: E402
@@ -64,7 +64,7 @@ def build() -> tuple[float, float]:
     started = time.perf_counter()
     FAQEntry.objects.bulk_create(entries, batch_size=1000)
     documents = [registry.documents_of(entry)[0] for entry in FAQEntry.objects.filter(category=category)]
-    engine.index_documents(documents)
+    query.index_documents(documents)
     return load_seconds, time.perf_counter() - started
 
 
@@ -103,13 +103,13 @@ def stem_memo() -> str:
 
     memo = search_text.stem
     search_text.stem = memo.__wrapped__
-    engine.word_token.cache_clear()
+    query.word_token.cache_clear()
     try:
         bare = analyse()
     finally:
         search_text.stem = memo
     memo.cache_clear()
-    engine.word_token.cache_clear()
+    query.word_token.cache_clear()
     cold, warm = analyse(), analyse()
     return (f"{len(texts)} textes livrés analysés : {bare:.0f} ms sans le mémo du radical, {cold:.0f} ms avec "
             f"(vide au départ), {warm:.0f} ms une seconde fois")
@@ -119,8 +119,8 @@ def main() -> None:
     load_seconds, index_seconds = build()
     rng = random.Random(11)
     runs = queries(rng)
-    engine.run(runs[0])  # warm the stemmer and the connection
-    timings = timed(engine.run, runs)
+    query.run(runs[0])  # warm the stemmer and the connection
+    timings = timed(query.run, runs)
     ids = list(SearchDocument.objects.values_list("pk", flat=True))
     bare = timed(lambda pk: SearchDocument.objects.filter(pk=pk).values_list("pk", "title").first(),
                  [rng.choice(ids) for _ in range(QUERIES)])
@@ -135,7 +135,7 @@ def main() -> None:
     print(f"95e centile              : {p95(timings):.2f} ms (×{p95(timings) / p95(bare):.0f} ; SELECT par clé : "
           f"{p95(bare):.2f} ms) — objectif < 100 ms")
     print(f"maximum                  : {timings[-1]:.2f} ms")
-    sample = engine.run("Qui choisit l'ordre quand deux remplacements s'appliquent ?")
+    sample = query.run("Qui choisit l'ordre quand deux remplacements s'appliquent ?")
     print(f"exemple : « Qui choisit l'ordre quand deux remplacements s'appliquent ? » → "
           f"{len(sample.hits)}{'+' if sample.more else ''} résultats, premier : {sample.hits[0].title!r}")
     print(f"mémo du radical          : {stem_memo()}")

@@ -13,7 +13,7 @@ from django.db.models.signals import post_delete, post_save
 
 from core import bulk
 
-from . import engine, registry
+from . import query, registry
 
 _state = threading.local()
 
@@ -35,7 +35,7 @@ def index_on_save(sender, instance, raw=False, **kwargs) -> None:
         pending.setdefault(sender, set()).add(instance.pk)
         return
     for document in registry.documents_of(instance):
-        engine.index_document(*document)
+        query.index_document(*document)
 
 
 def unindex_on_delete(sender, instance, **kwargs) -> None:
@@ -44,7 +44,7 @@ def unindex_on_delete(sender, instance, **kwargs) -> None:
     pending = _pending()
     if pending is not None:
         pending.get(sender, set()).discard(instance.pk)
-    engine.remove_document(registry.DOCUMENTS[sender][0], str(instance.pk))
+    query.remove_document(registry.DOCUMENTS[sender][0], str(instance.pk))
 
 
 def index_pending(**kwargs) -> int:
@@ -55,12 +55,12 @@ def index_pending(**kwargs) -> int:
         for instance in model._default_manager.filter(pk__in=pks):
             for document in registry.documents_of(instance):
                 documents[(document[0], str(document[1]))] = document
-    return engine.index_changed(list(documents.values()))
+    return query.index_changed(list(documents.values()))
 
 
 def rebuild() -> int:
     """Index the whole site again from the registered models (``manage.py rebuild_search_index``)."""
-    return engine.index_documents(registry.all_documents(), replace=True)
+    return query.index_documents(registry.all_documents(), replace=True)
 
 
 def connect() -> None:

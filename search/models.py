@@ -57,7 +57,7 @@ class SearchWord(models.Model):
 class SearchToken(models.Model):
     """How many documents hold an index token: the rarity of a query's concepts, read in one indexed query.
 
-    Kept in step by ``search.engine`` as documents are indexed, replaced and removed (counting a token in every
+    Kept in step by ``search.query`` as documents are indexed, replaced and removed (counting a token in every
     search cost a pass over the documents). The empty token is held by every document: its row is their number.
     """
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import yaml
 from django.urls import NoReverseMatch, reverse
 
-from . import engine
+from . import query
 
 QUESTIONS = Path(__file__).resolve().parent.parent / "tests" / "search" / "questions.yaml"
 
@@ -73,7 +73,7 @@ def evaluate(questions: list[dict] | None = None, depth: int = 10) -> Report:
     report = Report()
     for item in questions if questions is not None else load_questions():
         expected = [target_url(t) for t in [item["answer"], *(item.get("also") or [])]]
-        results = engine.run(item["q"], limit=depth)
+        results = query.run(item["q"], limit=depth)
         found = [hit.url for hit in results.hits]
         hit_of = [url.split("#")[0] in expected or url in expected for url in found]
         rank = next((i for i, ok in enumerate(hit_of, 1) if ok), None)

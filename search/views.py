@@ -10,7 +10,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from core.htmx import HtmxHttpRequest, wants_fragment
 
-from . import engine as site_search
+from . import query as site_search
 
 PER_PAGE = 10
 

@@ -11,7 +11,7 @@ from glossary.loader import load_terms, read_terms
 from glossary.models import Term
 from rules.loader import Loader
 from rules.models import ContentRecord
-from search.engine import search
+from search.query import search
 from tests.rules.factories import faq
 
 from .factories import term

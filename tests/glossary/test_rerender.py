@@ -6,8 +6,8 @@ import pytest
 
 from glossary.models import Term
 from rules.models import Card, FAQEntry, GuideSection
-from search.engine import search
 from search.models import SearchDocument
+from search.query import search
 from tests.rules.factories import card, faq, guide
 
 from .factories import term

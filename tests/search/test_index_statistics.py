@@ -4,7 +4,7 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
-from search import engine as search
+from search import query as search
 from search.backends import FTS_TABLE, VECTOR_TABLE
 from search.models import SearchDocument, SearchToken
 from search.text import stem

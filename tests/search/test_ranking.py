@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from search import engine as search
+from search import query as search
 from search import ranking
 from search.text import tokens
 from tests.glossary.factories import term

@@ -3,7 +3,7 @@ included, and beginners never get a confident wrong answer."""
 
 import pytest
 
-from search import engine, relevance
+from search import query, relevance
 
 pytestmark = pytest.mark.django_db
 
@@ -31,8 +31,8 @@ def test_players_questions_find_their_answer(site_content):
     assert report.share(3) >= HELD_OUT_TOP_3, f"top 3 : {report.share(3):.0%}\n{misses}"
     assert report.share(1) >= HELD_OUT_TOP_1, f"rang 1 : {report.share(1):.0%}"
 
-    for query, right in BEGINNERS.items():
-        box = engine.run(query).answer
-        assert box is None or box.url.rstrip("/").rsplit("/", 1)[-1] in right, (query, box and box.url)
+    for question, right in BEGINNERS.items():
+        box = query.run(question).answer
+        assert box is None or box.url.rstrip("/").rsplit("/", 1)[-1] in right, (question, box and box.url)
     # « cest » is c'est, not a typo of an English word.
-    assert engine.run("cest quoi un tank").corrections == {}
+    assert query.run("cest quoi un tank").corrections == {}

@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from glossary.models import Term
-from search import engine as search
+from search import query as search
 from search.models import SearchDocument
 from tests.glossary.factories import term
 from tests.rules.factories import card, faq, guide
