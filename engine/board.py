@@ -6,11 +6,11 @@ snapshots, emitting events, answering queries (R. 169, 188–190).
 
 from __future__ import annotations
 
-from .gamestate import BattlefieldState, BoardState, ChainItemState, EffectState, PlayerState, ShowdownState, board_dict
 from .kinds import Event, Reason, StepKind, Why, has_keyword
 from .layers import base_chars
+from .live_state import Obj
 from .scenario import ScenarioError
-from .state import Obj
+from .snapshots import BattlefieldState, BoardState, ChainItemState, EffectState, PlayerState, ShowdownState, board_dict
 
 _EVENTS = {m: m.value for m in Event}
 

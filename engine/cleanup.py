@@ -13,7 +13,7 @@ from .kinds import (
     StepKind,
     Why,
 )
-from .state import Ev
+from .live_state import Ev
 
 
 class Cleanup:

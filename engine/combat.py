@@ -14,8 +14,8 @@ from .kinds import (
     StepKind,
     Why,
 )
+from .live_state import Ev
 from .scenario import ScenarioError
-from .state import Ev
 
 TANK, BACKLINE = Keyword.TANK, Keyword.ARRIERE_LIGNE
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from itertools import permutations
 
 from .kinds import Event, Keyword, keyword_base, keyword_number
-from .state import Obj
+from .live_state import Obj
 
 DEFLECT = Keyword.PROTECTION  # Deflect (R. 809)
 

@@ -6,10 +6,10 @@ recomputation through the layers after each instruction, and instructions changi
 
 from __future__ import annotations
 
-from .gamestate import EffectState
 from .kinds import Event, Reason, StepKind
 from .layers import compute, text_active
-from .state import EffectSpec, EffState, Ev
+from .live_state import EffectSpec, EffState, Ev
+from .snapshots import EffectState
 
 MAX_DECISIONS = 100  # "why this order?" entries kept per outcome
 

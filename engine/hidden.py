@@ -7,7 +7,7 @@ player controls (R. 107.3), played from there on a later turn with Reaction and 
 from __future__ import annotations
 
 from .kinds import Event, Keyword, Reason, StepKind, has_keyword
-from .state import Obj
+from .live_state import Obj
 
 HIDDEN = Keyword.CACHE  # Hidden (R. 811)
 

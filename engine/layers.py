@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .gamestate import EffectState
 from .kinds import BOARD_ZONES, KEYWORDS, KINDS, STAGES, Reason, StepKind, has_keyword, keyword_base, keyword_number
-from .state import EffectSpec, EffState, ObjState, World
+from .live_state import EffectSpec, EffState, ObjState, World
+from .snapshots import EffectState
 from .trace import Tracer
 
 MAX_DECISIONS_PER_STEP = 12

@@ -12,7 +12,7 @@ from .kinds import (
     Keyword,
     has_keyword,
 )
-from .state import Ev, Obj
+from .live_state import Ev, Obj
 
 
 class Movement:

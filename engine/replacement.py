@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .kinds import Event, Reason, StepKind
 from .layers import base_chars, text_active, zone_ok
-from .state import EffState, Ev, ObjState
+from .live_state import EffState, Ev, ObjState
 
 # Which modifications of an event still make sense for each kind of event (M12).
 MOD_APPLIES = {"exhausted": {"create_token"}}

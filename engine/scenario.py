@@ -30,7 +30,7 @@ from .kinds import (
     Mode,
     Param,
 )
-from .state import EffectSpec, ObjectSpec, PlayerSpec
+from .live_state import EffectSpec, ObjectSpec, PlayerSpec
 
 MAX_TEXT = 64 * 1024
 MAX_OBJECTS = 20

@@ -16,7 +16,7 @@ from .kinds import (
     keyword_base,
     keyword_number,
 )
-from .state import Ev
+from .live_state import Ev
 
 
 class Scoring:

@@ -24,12 +24,12 @@ from .effects import Effects
 from .hidden import Hidden
 from .kinds import KEYWORDS, KINDS, PRODUCE_LABELS, Do, Reason, StepKind
 from .layers import text_active
+from .live_state import EffState, Ev, World
 from .movement import Movement
 from .replacement import Replacement
 from .scenario import EngineLimitError, Scenario
 from .scoring import Scoring
 from .showdown import Showdown
-from .state import EffState, Ev, World
 from .trace import Tracer
 from .triggers import Triggers
 from .turn import Turn

@@ -1,7 +1,7 @@
 """The trace: plain data recording every step the engine takes.
 
-Each step keeps the game state right after it (``gamestate.GameState``).  The tracer stages what the
-simulator shows (``show_object``…) and, at each step, folds it into the state with ``gamestate.apply``;
+Each step keeps the game state right after it (``snapshots.GameState``).  The tracer stages what the
+simulator shows (``show_object``…) and, at each step, folds it into the state with ``snapshots.apply``;
 before any step that is not part of a layer computation, it first shows the whole world again, so the state
 after every event is the world the event left behind.  A JSON dict is only built when the trace is turned
 into JSON.
@@ -13,7 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .gamestate import (
+from .kinds import REASONS, STEP_KIND_LABELS, StepKind
+from .scenario import EngineLimitError
+from .snapshots import (
     BoardState,
     EffectState,
     GameState,
@@ -24,8 +26,6 @@ from .gamestate import (
     object_fields,
     state_dict,
 )
-from .kinds import REASONS, STEP_KIND_LABELS, StepKind
-from .scenario import EngineLimitError
 
 _STEP_KINDS = {m: m.value for m in StepKind}  # one dict lookup checks a kind and gives its plain value
 # Steps inside a layer computation show intermediate characteristics: the world is not shown again before them.
@@ -132,7 +132,7 @@ class Tracer:
         self._applied = frozenset()
 
     def fold(self, kind: str) -> GameState:
-        """The state after a step of ``kind``: what was shown since the last step, applied (``gamestate.apply``)."""
+        """The state after a step of ``kind``: what was shown since the last step, applied (``snapshots.apply``)."""
         if self._objects or self._players or self._effects or self._applied is not None or self._board is not None:
             event = StateEvent(kind, tuple(self._objects.items()), tuple(self._players.items()),
                                tuple(self._effects.items()), self._applied, self._board)

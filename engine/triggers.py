@@ -13,7 +13,7 @@ from .kinds import (
     StepKind,
 )
 from .layers import text_active
-from .state import EffState, Ev
+from .live_state import EffState, Ev
 
 
 class Triggers:

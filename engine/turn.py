@@ -15,7 +15,7 @@ from .kinds import (
     StepKind,
     Why,
 )
-from .state import Ev
+from .live_state import Ev
 
 
 class Turn:

@@ -392,7 +392,7 @@ def data_from_scenario(scenario: Any) -> FormData:
 
 
 def _default(fields: dict, key: str) -> Any:
-    """The engine's default for a field of a player or an object (``state.py``), when it has a plain one."""
+    """The engine's default for a field of a player or an object (``live_state.py``), when it has a plain one."""
     f = fields.get(key)
     default = getattr(f, "default", None) if f is not None else None
     return default if isinstance(default, (int, str)) and not isinstance(default, bool) else None

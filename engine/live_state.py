@@ -1,5 +1,7 @@
-"""Plain dataclasses for the game state: one class per thing, used both as the scenario's
-situation (loaded and validated by ``scenario.py``) and as the state the simulator changes (on a copy).
+"""The live game state the simulator changes (the trace's frozen copies of it are in ``snapshots``).
+
+Plain dataclasses, one class per thing, used both as the scenario's situation (loaded and validated by
+``scenario.py``) and as the state the simulator changes (on a copy).
 """
 
 from __future__ import annotations

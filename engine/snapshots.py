@@ -1,4 +1,5 @@
-"""The game state as the trace shows it: named, frozen dataclasses, and one fold per event.
+"""The game state as the trace shows it — snapshots, not the live state the simulator changes (that is
+``live_state``): named, frozen dataclasses, and one fold per event.
 
 ``apply(state, event)`` is the only way a state changes: an ``event`` (a ``StateEvent``) carries the new
 value of every entry it touched (objects, players, effects, the board), and ``apply`` returns the state with

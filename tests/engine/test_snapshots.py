@@ -8,7 +8,7 @@ import dataclasses
 import pytest
 
 from engine import load_scenario, run
-from engine.gamestate import (
+from engine.snapshots import (
     BoardState,
     EffectState,
     GameState,
