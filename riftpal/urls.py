@@ -18,4 +18,6 @@ urlpatterns = [
     path("", include("learn.urls")),
     path("", include("search.urls")),
     path("", include("rules.urls")),
+    path("", include("cards.urls")),
+    path("", include("decks.urls")),
 ]

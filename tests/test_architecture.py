@@ -17,11 +17,15 @@ ALLOWED = {
     "core": set(),
     "glossary": {"core"},
     "search": {"core"},
-    "worked_examples": {"core", "glossary", "engine"},
-    "rules": {"core", "glossary", "worked_examples", "engine"},
-    "sandbox": {"core", "worked_examples", "glossary", "engine"},
-    "learn": {"core", "rules", "worked_examples", "glossary", "engine"},
-    "riftpal": {"core", "engine", "glossary", "search", "worked_examples", "rules", "sandbox", "learn"},
+    "cards": {"core", "glossary", "engine"},
+    "worked_examples": {"core", "glossary", "cards", "engine"},
+    "rules": {"core", "glossary", "cards", "worked_examples", "engine"},
+    "sandbox": {"core", "worked_examples", "cards", "glossary", "engine"},
+    "learn": {"core", "rules", "worked_examples", "cards", "glossary", "engine"},
+    "decks": {"core", "learn", "rules", "worked_examples", "cards", "glossary", "engine"},
+    "riftpal": {
+        "core", "engine", "glossary", "search", "cards", "worked_examples", "rules", "sandbox", "learn", "decks",
+    },
 }
 PROJECT = set(ALLOWED)
 

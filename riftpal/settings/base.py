@@ -42,13 +42,16 @@ INSTALLED_APPS = [
     "axes",
     # The project itself: bumps the content version of the page cache when any content model changes.
     "core.apps.CoreConfig",
-    # Lower apps first: glossary (terms, Markdown) < worked_examples (engine, player) < rules < search, sandbox.
+    # Lower apps first: glossary (terms, Markdown) < cards < worked_examples (engine, player) < rules < search, sandbox
+    # < learn < decks.
     "glossary",
+    "cards",
     "worked_examples",
     "rules",
     "search",
     "sandbox",
     "learn",
+    "decks",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class CardsConfig(AppConfig):
+    """Every card of the game: the imported card data, a page per card, the gallery, card popovers."""
+
+    name = "cards"
+    verbose_name = "Cartes"
