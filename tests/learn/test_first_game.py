@@ -109,3 +109,23 @@ def test_the_first_game_and_the_permis_questions_are_in_the_sitemap(client):
     pages = [LearnPagesSitemap().location(name) for name in LearnPagesSitemap().items()]
     assert reverse("learn:first_game") in pages
     assert "permis-reaction-hors-confrontation" in QuestionSitemap().items()
+
+
+def test_the_pages_own_styles_leave_the_player_alone():
+    # Issue 33 item 5: learn.css styled its table plan with `.zone--base { grid-area: base }` and `.zone span`, the
+    # very classes of the player's board, so both bases of the first game landed in one grid cell and the Might on
+    # tokens turned grey. A page that shows the player must not restyle any class the player uses.
+    import re
+
+    from django.conf import settings
+
+    def classes(path) -> set[str]:
+        css = re.sub(r"/\*.*?\*/", "", path.read_text(encoding="utf-8"), flags=re.S)
+        return set(re.findall(r"\.([a-zA-Z_][\w-]*)", re.sub(r"url\([^)]*\)", "", css)))
+
+    base = settings.BASE_DIR
+    learn_css = classes(base / "learn" / "static" / "learn" / "learn.css")
+    player_css = classes(base / "worked_examples" / "static" / "css" / "player.css")
+    player_html = (base / "templates" / "examples" / "_player.html").read_text(encoding="utf-8")
+    used = set(re.findall(r"[\w-]+", " ".join(re.findall(r'class="([^"]*)"', player_html))))
+    assert learn_css & (player_css | used) == set()
