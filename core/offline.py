@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import json
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
@@ -50,7 +51,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "version": _release(),
         "frame": [static(name) for name in FRAME],
         "pages": [reverse(name) for name in PRECACHED_PAGES],
-        "static": static(""),
+        # The prefix of every static URL, from the setting: the manifest storage has no entry for "" (a 500).
+        "static": settings.STATIC_URL,
     }
     # JSON inside JavaScript: « < » escaped so no text can close anything, whatever the URLs hold.
     response = render(request, "offline/sw.js", {"config": json.dumps(config).replace("<", "\\u003c")},

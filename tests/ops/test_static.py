@@ -77,3 +77,19 @@ def test_the_storage_gives_each_static_url_from_the_manifest_and_remembers_it(co
             assert storage.url("css/site.css") == f"/static/{paths['css/site.css']}"
         with pytest.raises(ValueError):
             storage.url("css/absent.css")  # a missing file still fails loudly, and is not remembered
+
+
+def test_the_service_worker_is_served_under_the_manifest_storage(collected, client):
+    """Production's storage has no manifest entry for "" (asking it for one was a 500 on every /sw.js)."""
+    from core import offline
+
+    paths = json.loads((collected / "staticfiles.json").read_text())["paths"]
+    with override_settings(STATIC_ROOT=collected, WHITENOISE_USE_FINDERS=False, WHITENOISE_AUTOREFRESH=False,
+                           STORAGES={"default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+                                     "staticfiles": {"BACKEND": "core.storage.StaticFilesStorage"}}):
+        offline._release.cache_clear()  # Django's setting_changed handler rebuilds the static storage itself
+        response = client.get("/sw.js")
+    assert response.status_code == 200
+    config = json.loads(response.content.decode().split("const CONFIG = ", 1)[1].split(";\n", 1)[0])
+    assert config["static"] == "/static/"
+    assert f"/static/{paths['css/site.css']}" in config["frame"]
