@@ -428,7 +428,7 @@ class RowFormSet(forms.BaseFormSet):
         super().__init__(*args, **kwargs)
 
     def kind_of(self, i: int) -> str:
-        """The row's kind from its first value, as ``sandbox.builder.split`` reads it: a field sent twice
+        """The row's kind from its first value, as ``sandbox.formdata.split`` reads it: a field sent twice
         (``e-0-kind=increase_up_to&e-0-kind=x``) must not give the splitter one kind and the row another."""
         key = self.section.kind_key
         if not key:

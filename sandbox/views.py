@@ -15,7 +15,7 @@ from django_htmx.http import replace_url
 import engine
 from core.htmx import HtmxHttpRequest, wants_fragment
 from engine.kinds import ACTIONS, KINDS
-from sandbox import builder as sb
+from sandbox import board, formdata, importing, operations, running, share, situation
 from sandbox import forms as sf
 from sandbox.explain import board_notes
 from sandbox.presets import PRESETS, grouped
@@ -40,7 +40,7 @@ def _focus(form, focus: str | None) -> None:
             bf.field.widget.attrs["autofocus"] = True
 
 
-def present(sandbox: sb.Sandbox, focus: str | None) -> dict:
+def present(sandbox: situation.Sandbox, focus: str | None) -> dict:
     """The sections of the page: each row with its title, its fields and where its buttons land."""
     _focus(sandbox.situation, focus)
     sections: dict[str, dict] = {}
@@ -89,7 +89,7 @@ def present(sandbox: sb.Sandbox, focus: str | None) -> dict:
                 {
                     "form": form,
                     "index": i,
-                    "html_id": sb.row_id(prefix, i),
+                    "html_id": formdata.row_id(prefix, i),
                     "title": title,
                     "subtitle": str(subtitle)[:120],
                     "name": str(subtitle or title)[:120],
@@ -100,13 +100,13 @@ def present(sandbox: sb.Sandbox, focus: str | None) -> dict:
                     "advanced": advanced,
                     "advanced_open": form.folded_open(),
                     "has_errors": bool(form.errors),
-                    "focus_row": focus == sb.row_id(prefix, i),
+                    "focus_row": focus == formdata.row_id(prefix, i),
                     "focus_up": focus == f"sb-{prefix}-{i}-up",
                     "focus_down": focus == f"sb-{prefix}-{i}-down",
                     # Without JavaScript the page lands on the row that changed (the fragment of the button).
-                    "after_delete": sb.row_id(prefix, min(i, count - 2)) if count > 1 else f"sb-section-{prefix}",
-                    "after_up": sb.row_id(prefix, max(0, i - 1)),
-                    "after_down": sb.row_id(prefix, min(count - 1, i + 1)),
+                    "after_delete": formdata.row_id(prefix, min(i, count - 2)) if count > 1 else f"sb-section-{prefix}",
+                    "after_up": formdata.row_id(prefix, max(0, i - 1)),
+                    "after_down": formdata.row_id(prefix, min(count - 1, i + 1)),
                 }
             )
         sections[prefix] = {
@@ -115,7 +115,7 @@ def present(sandbox: sb.Sandbox, focus: str | None) -> dict:
             "rows": rows,
             "errors": [*sandbox.section_errors.get(prefix, []), *formset.non_form_errors()],
             "movable": section.movable,
-            "next_row": sb.row_id(prefix, count),
+            "next_row": formdata.row_id(prefix, count),
             "focus_add": focus == f"sb-add-{prefix}",
         }
     return {
@@ -126,7 +126,7 @@ def present(sandbox: sb.Sandbox, focus: str | None) -> dict:
         "actions": [(name, label) for name, (label, _params) in ACTIONS.items()],
         "choice_buttons": [(kind, sf.CHOICE_BUTTONS.get(kind, label)) for kind, label in sf.CHOICE_TYPES.items()],
         "preset_groups": grouped(),
-        "board": sb.board_view(sandbox.data),
+        "board": board.board_view(sandbox.data),
         "focus": focus,
         "limits": {
             "players": sf.MAX_PLAYERS,
@@ -144,19 +144,19 @@ def present(sandbox: sb.Sandbox, focus: str | None) -> dict:
 # --------------------------------------------------------------------------- views
 
 
-def _load_example(slug: str) -> tuple[sb.FormData, str | None, int]:
+def _load_example(slug: str) -> tuple[formdata.FormData, str | None, int]:
     example = WorkedExample.objects.filter(slug=slug[:80]).first()
     if example is None:
-        return sb.board_data(), f"Aucun exemple commenté ne porte l'identifiant « {slug[:80]} ».", 404
+        return board.board_data(), f"Aucun exemple commenté ne porte l'identifiant « {slug[:80]} ».", 404
     try:
         data = dict(player.parse_scenario(example.scenario))
     except engine.ScenarioError as exc:
-        return sb.board_data(), f"Cet exemple ne peut pas être ouvert : {exc.message}", 400
+        return board.board_data(), f"Cet exemple ne peut pas être ouvert : {exc.message}", 400
     data.pop("expect", None)
-    return sb.data_from_scenario(data), None, 200
+    return importing.data_from_scenario(data), None, 200
 
 
-def _summary(outcome: sb.Outcome, errors: list, pending: str | None = None) -> str:
+def _summary(outcome: running.Outcome, errors: list, pending: str | None = None) -> str:
     if pending and not errors and outcome.data is None:
         return f"Il reste à faire les choix de la ligne « {pending} » ; le résultat se mettra à jour ensuite."
     if errors:
@@ -178,34 +178,34 @@ def sandbox(request: HtmxHttpRequest):
     run = False
     query: Any = {}
     op = ""
-    landing = sb.OpResult()
+    landing = operations.OpResult()
     if request.method == "POST":
-        data = sb.split(request.POST)
+        data = formdata.split(request.POST)
         op = str(request.POST.get("op", ""))[:40]
-        landing = sb.apply_op(data, op, request.POST)
+        landing = operations.apply_op(data, op, request.POST)
         run = op == "run" or request.POST.get("lance") == "1"
     elif "s" in request.GET:
         query = request.GET
         try:
-            data = sb.data_from_scenario(sb.decode(request.GET.get("s", "")))
+            data = importing.data_from_scenario(share.decode(request.GET.get("s", "")))
             run = True
             # A shared situation opens at its result (links made before they carried « #resultat » too).
-            landing = sb.OpResult(focus="sb-result-title")
-        except sb.ShareCodeError as exc:
-            data, load_error, status = sb.board_data(), exc.message, 400
+            landing = operations.OpResult(focus="sb-result-title")
+        except share.ShareCodeError as exc:
+            data, load_error, status = board.board_data(), exc.message, 400
     elif "exemple" in request.GET:
         data, load_error, status = _load_example(request.GET.get("exemple", ""))
         run = load_error is None
     elif "modele" in request.GET:
         preset = PRESETS.get(request.GET.get("modele", ""))
         if preset is None:
-            data, load_error, status = sb.board_data(), "Ce modèle de situation n'existe pas.", 404
+            data, load_error, status = board.board_data(), "Ce modèle de situation n'existe pas.", 404
         else:
-            data, run = sb.data_from_scenario(preset.scenario), True
+            data, run = importing.data_from_scenario(preset.scenario), True
     else:
-        data = sb.board_data()
-    sandbox = sb.Sandbox(data)
-    outcome = sb.evaluate(sandbox, run=run)
+        data = board.board_data()
+    sandbox = situation.Sandbox(data)
+    outcome = running.evaluate(sandbox, run=run)
     pending = None
     if landing.added and sandbox.set_aside(*landing.added):
         # The new row waits for the learner's choices: no error, no engine refusal, until they have made them.
@@ -215,7 +215,7 @@ def sandbox(request: HtmxHttpRequest):
             outcome.engine_error = None
     errors = sandbox.errors()
     if op == "run":
-        landing = sb.OpResult(focus="sb-errors" if errors else "sb-result-title")
+        landing = operations.OpResult(focus="sb-errors" if errors else "sb-result-title")
     if status == 200 and (errors or outcome.engine_error):
         status = 400
     base_url = reverse("sandbox:sandbox")
@@ -232,7 +232,7 @@ def sandbox(request: HtmxHttpRequest):
         ),
         # The scenario file is editors' tooling (pasted into the admin to publish a worked example).
         "export_url": f"{reverse('sandbox:export')}?s={outcome.code}" if outcome.code and editor else None,
-        "yaml": sb.to_yaml(outcome.data) if outcome.data and editor else None,
+        "yaml": running.to_yaml(outcome.data) if outcome.data and editor else None,
         "workspace_id": WORKSPACE_ID,
         "result_anchor": RESULT_ANCHOR,
         "new_kind": request.POST.get("new_kind", "") if request.method == "POST" else "",
@@ -244,7 +244,7 @@ def sandbox(request: HtmxHttpRequest):
             player_context, player_status = player.player_context(
                 result=outcome.result,
                 data=outcome.data,
-                scenario_hash=sb.scenario_hash(outcome.data),
+                scenario_hash=share.scenario_hash(outcome.data),
                 query=query,
                 base_url=base_url,
                 player_id=PLAYER_ID,
@@ -272,14 +272,14 @@ def sandbox(request: HtmxHttpRequest):
 def sandbox_export(request: HttpRequest):
     """The scenario file (YAML) of a share code, as a download an editor pastes into the admin."""
     try:
-        data = sb.data_from_scenario(sb.decode(request.GET.get("s", "")))
-    except sb.ShareCodeError as exc:
+        data = importing.data_from_scenario(share.decode(request.GET.get("s", "")))
+    except share.ShareCodeError as exc:
         return HttpResponse(exc.message, status=400, content_type="text/plain; charset=utf-8")
-    outcome = sb.evaluate(sb.Sandbox(data), run=False)
+    outcome = running.evaluate(situation.Sandbox(data), run=False)
     if outcome.data is None:
         message = outcome.engine_error or "Cette situation contient des erreurs : corrigez-les dans le bac à sable."
         return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
     name = slugify(outcome.data["title"])[:60] or "situation"
-    response = HttpResponse(sb.to_yaml(outcome.data), content_type="application/x-yaml; charset=utf-8")
+    response = HttpResponse(running.to_yaml(outcome.data), content_type="application/x-yaml; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{name}.yaml"'
     return response

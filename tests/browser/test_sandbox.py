@@ -304,15 +304,15 @@ def slow_sandbox(monkeypatch):
     """Every sandbox answer takes 0.8 s, so the player keeps editing while a save is in flight."""
     import time
 
-    from sandbox import builder
+    from sandbox import running
 
-    evaluate = builder.evaluate
+    evaluate = running.evaluate
 
     def slow(*args, **kwargs):
         time.sleep(0.8)
         return evaluate(*args, **kwargs)
 
-    monkeypatch.setattr(builder, "evaluate", slow)
+    monkeypatch.setattr(running, "evaluate", slow)
 
 
 def settle_saves(page):

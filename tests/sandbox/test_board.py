@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from sandbox import builder as sb
+from sandbox import board, formdata, importing, operations, share, situation
 from sandbox import forms as sf
 from sandbox.explain import board_notes
 from sandbox.presets import GROUPS, PRESETS, grouped
@@ -57,12 +57,12 @@ def unit(oid: str, name: str, power: int, player: str, at: str | None = None) ->
 
 
 def test_a_new_sandbox_is_a_duel_board_whose_battlefields_nobody_controls():
-    data = sb.board_data()
+    data = board.board_data()
     assert [r["name"] for r in data.rows["p"]] == [["Joueuse A"], ["Joueur B"]]
     assert len(data.rows["b"]) == 2 and data.rows["o"] == []
     # R. 190.2.b: a battlefield may be controlled by no one; the board never gives it to a player silently.
     assert [r["controller"] for r in data.rows["b"]] == [[""], [""]]
-    built = sb.Sandbox(data).build()
+    built = situation.Sandbox(data).build()
     assert [o for o in built["objects"] if o["type"] == "battlefield"] == [
         {"id": "bf1", "name": "Champ de bataille 1", "type": "battlefield"},
         {"id": "bf2", "name": "Champ de bataille 2", "type": "battlefield"},
@@ -70,31 +70,32 @@ def test_a_new_sandbox_is_a_duel_board_whose_battlefields_nobody_controls():
 
 
 def test_an_added_battlefield_has_no_controller_and_a_new_unit_waits_in_its_base():
-    data = sb.board_data()
-    assert sb.apply_op(data, "add:b") == sb.OpResult(focus="sb-b-2-name", anchor="sb-b-2", added=("b", 2))
+    data = board.board_data()
+    landed = operations.apply_op(data, "add:b")
+    assert landed == operations.OpResult(focus="sb-b-2-name", anchor="sb-b-2", added=("b", 2))
     assert data.rows["b"][2]["name"] == ["Champ de bataille 3"] and data.rows["b"][2]["controller"] == [""]
-    sb.apply_op(data, "add:o")
+    operations.apply_op(data, "add:o")
     unit_row = data.rows["o"][0]
     assert unit_row["zone"] == ["base"] and unit_row["controller"] == ["p1"]
-    built = sb.Sandbox(data).build()
+    built = situation.Sandbox(data).build()
     ids = [o["id"] for o in built["objects"]]
     assert len(ids) == len(set(ids)) == 4  # units and battlefields never share an id
     for _ in range(sf.MAX_BATTLEFIELDS):
-        sb.apply_op(data, "add:b")
+        operations.apply_op(data, "add:b")
     assert len(data.rows["b"]) == sf.MAX_BATTLEFIELDS
     assert data.section_errors["b"][0] == f"Limite atteinte : {sf.MAX_BATTLEFIELDS} champs de bataille au maximum."
 
 
 def test_the_controller_is_chosen_from_the_players_or_personne():
-    data = sb.board_data()
-    form = sb.Sandbox(data).formsets["b"].forms[0]
+    data = board.board_data()
+    form = situation.Sandbox(data).formsets["b"].forms[0]
     assert list(form.fields["controller"].choices) == [
         ("", "Personne (non contrôlé)"),
         ("p1", "Joueuse A"),
         ("p2", "Joueur B"),
     ]
     # A unit type list without « Champ de bataille »: a battlefield is a row of the board.
-    assert "battlefield" not in dict(sb.Sandbox(data).formsets["o"].empty_form.fields["type"].choices)
+    assert "battlefield" not in dict(situation.Sandbox(data).formsets["o"].empty_form.fields["type"].choices)
 
 
 @pytest.mark.django_db
@@ -112,7 +113,7 @@ def test_the_page_opens_on_the_board(client):
 
 @pytest.mark.django_db
 def test_a_unit_on_the_board_shows_where_it_is(client):
-    data = sb.data_from_scenario(PRESETS["deux-contre-un"].scenario)
+    data = importing.data_from_scenario(PRESETS["deux-contre-un"].scenario)
     html = html_of(client.post(URL, post_of(data)))
     base_a = html[html.index("Base de Joueuse A") :]
     assert base_a.index('href="#sb-o-0">Vi (3)</a>') < base_a.index("Pont de Piltover")
@@ -122,7 +123,7 @@ def test_a_unit_on_the_board_shows_where_it_is(client):
 
 @pytest.mark.django_db
 def test_adding_a_battlefield_without_javascript_lands_on_it(client):
-    post = post_of(sb.board_data(), op="add:b")
+    post = post_of(board.board_data(), op="add:b")
     response = client.post(URL, post)
     html = html_of(response)
     assert response.status_code == 200
@@ -132,15 +133,15 @@ def test_adding_a_battlefield_without_javascript_lands_on_it(client):
 
 @pytest.mark.django_db
 def test_bad_board_input_is_a_french_400(client):
-    post = post_of(sb.board_data(), op="run", **{"b-0-controller": "zz", "b-1-name": ""})
+    post = post_of(board.board_data(), op="run", **{"b-0-controller": "zz", "b-1-name": ""})
     response = client.post(URL, post)
     html = html_of(response)
     assert response.status_code == 400
     assert "Joueur inconnu « zz » : choisissez un joueur dans la liste." in html
     assert "Champ de bataille 2 : Ce champ est obligatoire." in html
     # A unit said to be on a battlefield, with two of them and none chosen.
-    data = sb.board_data()
-    sb.apply_op(data, "add:o")
+    data = board.board_data()
+    operations.apply_op(data, "add:o")
     response = client.post(URL, post_of(data, op="run", **{"o-0-zone": "battlefield"}))
     assert response.status_code == 400
     assert "Unité 1 : Choisissez le champ de bataille où se trouve l" in html_of(response)
@@ -149,8 +150,8 @@ def test_bad_board_input_is_a_french_400(client):
 @pytest.mark.django_db
 def test_a_form_posted_by_a_page_from_before_the_board_still_opens(client):
     """Before the board, battlefields were units of type « battlefield »: such a post keeps its controllers."""
-    data = sb.data_from_scenario(PRESETS["deux-contre-un"].scenario)
-    old = sb.FormData(top=data.top, rows={**data.rows, "b": []})
+    data = importing.data_from_scenario(PRESETS["deux-contre-un"].scenario)
+    old = formdata.FormData(top=data.top, rows={**data.rows, "b": []})
     old.rows["o"] = [
         {
             "id": r["id"],
@@ -166,7 +167,7 @@ def test_a_form_posted_by_a_page_from_before_the_board_still_opens(client):
     response = client.post(URL, post)
     assert response.status_code == 200
     code = html_of(response).split("?s=", 1)[1].split("#", 1)[0]
-    assert sb.decode(code)["objects"][:2] == PRESETS["deux-contre-un"].scenario["objects"][:2]
+    assert share.decode(code)["objects"][:2] == PRESETS["deux-contre-un"].scenario["objects"][:2]
 
 
 def test_a_shared_link_with_battlefields_anywhere_opens_the_same_situation():
@@ -175,7 +176,7 @@ def test_a_shared_link_with_battlefields_anywhere_opens_the_same_situation():
         [unit("vi", "Vi", 3, "a"), field("pont", "Pont", "b"), unit("garen", "Garen", 2, "b", at="pont")],
         [{"do": "standard_move", "objects": ["vi"], "to": "pont"}],
     )
-    rebuilt = sb.Sandbox(sb.data_from_scenario(sb.decode(sb.encode(scenario)))).build()
+    rebuilt = situation.Sandbox(importing.data_from_scenario(share.decode(share.encode(scenario)))).build()
     assert [o["id"] for o in rebuilt["objects"]] == ["pont", "vi", "garen"]
     assert {k: v["zone"] for k, v in run(rebuilt)["objects"].items()} == {
         k: v["zone"] for k, v in run(scenario)["objects"].items()

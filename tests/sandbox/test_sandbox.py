@@ -15,9 +15,8 @@ from django.urls import reverse
 
 import engine
 from engine import kinds, variants
-from sandbox import builder as sb
+from sandbox import board, formdata, importing, operations, running, share, situation
 from sandbox import forms as sf
-from sandbox import share
 from sandbox.presets import PRESETS
 from worked_examples import fields as ef
 from worked_examples.paths import SCENARIOS_DIR
@@ -132,10 +131,10 @@ def comparable(result: dict) -> list:
 
 
 def build(scenario: dict) -> dict | None:
-    return sb.Sandbox(sb.data_from_scenario(scenario)).build()
+    return situation.Sandbox(importing.data_from_scenario(scenario)).build()
 
 
-def post_of(data: sb.FormData, **extra) -> dict:
+def post_of(data: formdata.FormData, **extra) -> dict:
     """What a browser submits for this form data (a dict of lists, as the test client takes it)."""
     q = data.to_querydict()
     post = {k: q.getlist(k) for k in q}
@@ -145,7 +144,7 @@ def post_of(data: sb.FormData, **extra) -> dict:
 
 def run_page(client, scenario: dict, **fields):
     """Post the form of a scenario with some fields changed (``o-0-printed_power="quatre"``) and « Lancer »."""
-    post = post_of(sb.data_from_scenario(scenario), op="run")
+    post = post_of(importing.data_from_scenario(scenario), op="run")
     post.update({k.replace("__", "-"): [v] if isinstance(v, str) else v for k, v in fields.items()})
     return client.post(URL, post)
 
@@ -156,9 +155,9 @@ def run_page(client, scenario: dict, **fields):
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
 def test_every_worked_example_goes_through_the_form_unchanged(path):
     original = yaml.safe_load(path.read_text(encoding="utf-8"))
-    data = sb.data_from_scenario(original)
+    data = importing.data_from_scenario(original)
     assert data.notices == []
-    sandbox = sb.Sandbox(data)
+    sandbox = situation.Sandbox(data)
     rebuilt = sandbox.build()
     assert rebuilt is not None, sandbox.errors()
     # The rebuilt scenario keeps every expectation of the worked example…
@@ -166,11 +165,11 @@ def test_every_worked_example_goes_through_the_form_unchanged(path):
     assert checked.ok, [e for e in checked.to_dict()["expectations"] if not e["ok"]]
     # …and gives the same result as the original, event by event.
     without_expect = {k: v for k, v in original.items() if k != "expect"}
-    assert comparable(sb.run_scenario(rebuilt)) == comparable(
+    assert comparable(running.run_scenario(rebuilt)) == comparable(
         engine.run(engine.load_scenario(without_expect)).to_dict()
     )
     # The share code rebuilds it exactly.
-    assert build(sb.decode(sb.encode(rebuilt))) == rebuilt
+    assert build(share.decode(share.encode(rebuilt))) == rebuilt
 
 
 @pytest.mark.django_db
@@ -179,14 +178,15 @@ def test_the_html_form_posts_back_the_same_scenario(client, path):
     """Through the real page: open a scenario, submit the form as a browser would, get the same code."""
     original = yaml.safe_load(path.read_text(encoding="utf-8"))
     original.pop("expect")
-    code = sb.encode(build(original))
+    code = share.encode(build(original))
     html = html_of(client.get(URL, {"s": code}))
     response = client.post(URL, form_fields(html))
     assert response.status_code == 200
     posted = code_of(html_of(response))
     # Checkboxes list units in the order of the units: « kill [b, a] » comes back as « kill [a, b] »,
     # the same single instruction. Everything else comes back exactly, and the engine agrees.
-    assert comparable(sb.run_scenario(sb.decode(posted))) == comparable(sb.run_scenario(sb.decode(code)))
+    run = running.run_scenario
+    assert comparable(run(share.decode(posted))) == comparable(run(share.decode(code)))
     again = client.post(URL, form_fields(html_of(response)))
     assert code_of(html_of(again)) == posted
     normalise = lambda d: json.dumps(  # noqa: E731
@@ -196,7 +196,7 @@ def test_the_html_form_posts_back_the_same_scenario(client, path):
         },
         sort_keys=True,
     )
-    assert normalise(sb.decode(posted)) == normalise(sb.decode(code))
+    assert normalise(share.decode(posted)) == normalise(share.decode(code))
 
 
 # --------------------------------------------------------------------------- links given out before the forms
@@ -223,14 +223,14 @@ def outcome_of(result: dict) -> list:
 def test_links_made_before_the_forms_open_the_same_situation(link):
     """Made with the hand-written form layer (commit 6e6bb35): same situation, same engine outcome."""
     code = link["link"].split("?s=", 1)[1]
-    data = sb.data_from_scenario(sb.decode(code))
+    data = importing.data_from_scenario(share.decode(code))
     assert data.notices == []
-    sandbox = sb.Sandbox(data)
+    sandbox = situation.Sandbox(data)
     rebuilt = sandbox.build()
     assert rebuilt is not None, sandbox.errors()
-    assert rebuilt == sb.decode(code)  # the forms rebuild it key for key…
-    assert sb.encode(rebuilt) == code  # …so the link of the situation does not even change
-    assert outcome_of(sb.run_scenario(rebuilt)) == link["outcome"]
+    assert rebuilt == share.decode(code)  # the forms rebuild it key for key…
+    assert share.encode(rebuilt) == code  # …so the link of the situation does not even change
+    assert outcome_of(running.run_scenario(rebuilt)) == link["outcome"]
 
 
 @pytest.mark.django_db
@@ -245,44 +245,44 @@ def test_an_old_link_opens_on_the_page(client):
 
 
 def test_timestamps_follow_the_order_of_effects():
-    data = sb.data_from_scenario(at_least_5())
-    assert [e["since"] for e in sb.scenario_of(data)["effects"]] == [1, 2]
-    sb.apply_op(data, "up:e-1")
-    assert [(e["label"], e["since"]) for e in sb.scenario_of(data)["effects"]] == [("+2", 1), ("Jusqu'à 5", 2)]
+    data = importing.data_from_scenario(at_least_5())
+    assert [e["since"] for e in running.scenario_of(data)["effects"]] == [1, 2]
+    operations.apply_op(data, "up:e-1")
+    assert [(e["label"], e["since"]) for e in running.scenario_of(data)["effects"]] == [("+2", 1), ("Jusqu'à 5", 2)]
 
 
 def test_same_instant_shares_a_timestamp():
     scenario = at_least_5()
     scenario["effects"][1]["since"] = 1
-    data = sb.data_from_scenario(scenario)
+    data = importing.data_from_scenario(scenario)
     assert data.rows["e"][1]["same_time"] == ["1"]
-    assert [e["since"] for e in sb.scenario_of(data)["effects"]] == [1, 1]
+    assert [e["since"] for e in running.scenario_of(data)["effects"]] == [1, 1]
 
 
 def test_effects_are_sorted_by_timestamp_when_imported():
     scenario = at_least_5()
     scenario["effects"][0]["since"], scenario["effects"][1]["since"] = 5, 3
-    data = sb.data_from_scenario(scenario)
+    data = importing.data_from_scenario(scenario)
     assert [r["label"] for r in data.rows["e"]] == [["+2"], ["Jusqu'à 5"]]
 
 
 def test_spell_instructions_are_rows_under_the_spell():
     scenario = yaml.safe_load((SCENARIOS[0].parent / "instructions-successives.yaml").read_text(encoding="utf-8"))
-    data = sb.data_from_scenario(scenario)
+    data = importing.data_from_scenario(scenario)
     assert [(r["do"], r.get("in_spell")) for r in data.rows["a"]] == [
         (["resolve"], None),
         (["kill"], ["1"]),
         (["kill"], ["1"]),
     ]
-    assert sb.scenario_of(data)["actions"][0]["steps"] == scenario["actions"][0]["steps"]
+    assert running.scenario_of(data)["actions"][0]["steps"] == scenario["actions"][0]["steps"]
 
 
 def test_a_spell_without_instructions_and_an_orphan_instruction_are_explained():
-    data = sb.data_from_scenario(at_least_5())
-    sb.apply_op(data, "add:a", {"new_action": "kill"})
+    data = importing.data_from_scenario(at_least_5())
+    operations.apply_op(data, "add:a", {"new_action": "kill"})
     data.rows["a"][-1].update(in_spell=["1"], objects=["u1"])
-    sb.apply_op(data, "add:a", {"new_action": "resolve"})
-    sandbox = sb.Sandbox(data)
+    operations.apply_op(data, "add:a", {"new_action": "resolve"})
+    sandbox = situation.Sandbox(data)
     assert sandbox.build() is None
     texts = [e["text"] for e in sandbox.errors()]
     assert "Action 2 : Aucun sort au-dessus : ajoutez d'abord l'action « Résoudre un sort »." in texts
@@ -293,14 +293,14 @@ def test_a_spell_without_instructions_and_an_orphan_instruction_are_explained():
 
 
 def test_every_kind_and_action_of_the_registry_has_a_form():
-    data = sb.data_from_scenario(at_least_5())
+    data = importing.data_from_scenario(at_least_5())
     for kind in kinds.KINDS:
-        sb.apply_op(data, "add:e", {"new_kind": kind})
+        operations.apply_op(data, "add:e", {"new_kind": kind})
     for action in kinds.ACTIONS:
-        sb.apply_op(data, "add:a", {"new_action": action})
+        operations.apply_op(data, "add:a", {"new_action": action})
     assert [r["kind"][0] for r in data.rows["e"][2:]] == list(kinds.KINDS)
     assert [r["do"][0] for r in data.rows["a"][1:]] == list(kinds.ACTIONS)
-    sandbox = sb.Sandbox(data)
+    sandbox = situation.Sandbox(data)
     sandbox.build()
     for form in sandbox.formsets["a"].forms:
         params = {p.name for p in kinds.ACTIONS[form.kind][1] if p.type != "steps"} - {"effect"}
@@ -338,15 +338,15 @@ def test_a_new_kind_and_a_new_action_appear_in_the_sandbox_by_themselves(client,
     html = html_of(client.get(URL))
     assert '<option value="triple_bonus">Bonus triple</option>' in html
     assert '<option value="shout">Crier très fort</option>' in html
-    data = sb.empty_data()
-    sb.apply_op(data, "add:o")
-    sb.apply_op(data, "add:e", {"new_kind": "triple_bonus"})
-    sb.apply_op(data, "add:a", {"new_action": "shout"})
+    data = board.empty_data()
+    operations.apply_op(data, "add:o")
+    operations.apply_op(data, "add:e", {"new_kind": "triple_bonus"})
+    operations.apply_op(data, "add:a", {"new_action": "shout"})
     assert data.rows["e"][0]["value"] == ["1"]
-    form = sb.Sandbox(data).formsets["a"].forms[0]
+    form = situation.Sandbox(data).formsets["a"].forms[0]
     assert form["volume"].label == "Volume" and form.fields["volume"].min_value == 1
     data.rows["e"][0]["value"] = ["12"]
-    sandbox = sb.Sandbox(data)
+    sandbox = situation.Sandbox(data)
     assert sandbox.build() is None
     assert "Effet 1 : La valeur doit être comprise entre 0 et 9." in [e["text"] for e in sandbox.errors()]
 
@@ -370,42 +370,43 @@ def test_bounds_come_from_the_engine():
 
 
 def test_add_delete_move_and_where_the_learner_lands():
-    data = sb.empty_data()
-    assert sb.apply_op(data, "add:o") == sb.OpResult(focus="sb-o-0-name", anchor="sb-o-0", added=("o", 0))
-    sb.apply_op(data, "add:o")
+    data = board.empty_data()
+    landed = operations.apply_op(data, "add:o")
+    assert landed == operations.OpResult(focus="sb-o-0-name", anchor="sb-o-0", added=("o", 0))
+    operations.apply_op(data, "add:o")
     assert [r["name"] for r in data.rows["o"]] == [["Unité A"], ["Unité B"]]
     # Deleting a row lands on its neighbour; the last one, on the « Ajouter » button.
-    assert sb.apply_op(data, "del:o-0") == sb.OpResult(focus="sb-o-0", anchor="sb-o-0")
+    assert operations.apply_op(data, "del:o-0") == operations.OpResult(focus="sb-o-0", anchor="sb-o-0")
     assert [r["name"] for r in data.rows["o"]] == [["Unité B"]]
-    assert sb.apply_op(data, "del:o-0") == sb.OpResult(focus="sb-add-o", anchor="sb-section-o")
+    assert operations.apply_op(data, "del:o-0") == operations.OpResult(focus="sb-add-o", anchor="sb-section-o")
     # Adding a choice lands on it (it used to leave the focus on the buttons' paragraph).
-    sb.apply_op(data, "add:e", {"new_kind": "replacement"})
-    assert sb.apply_op(data, "add:c-order").focus == "sb-c-0-first"
-    assert sb.apply_op(data, "add:a", {"new_action": "query"}).focus == "sb-a-0-ask"
-    sb.apply_op(data, "add:e", {"new_kind": "increase"})
-    assert sb.apply_op(data, "up:e-1") == sb.OpResult(focus="sb-e-0-up", anchor="sb-e-0")
-    assert sb.apply_op(data, "up:e-0").focus == "sb-e-0-up"  # already first: stays
+    operations.apply_op(data, "add:e", {"new_kind": "replacement"})
+    assert operations.apply_op(data, "add:c-order").focus == "sb-c-0-first"
+    assert operations.apply_op(data, "add:a", {"new_action": "query"}).focus == "sb-a-0-ask"
+    operations.apply_op(data, "add:e", {"new_kind": "increase"})
+    assert operations.apply_op(data, "up:e-1") == operations.OpResult(focus="sb-e-0-up", anchor="sb-e-0")
+    assert operations.apply_op(data, "up:e-0").focus == "sb-e-0-up"  # already first: stays
     assert [r["kind"] for r in data.rows["e"]] == [["increase"], ["replacement"]]
     # The last player stays.
-    assert sb.apply_op(data, "del:p-0").focus == "sb-p-0"
+    assert operations.apply_op(data, "del:p-0").focus == "sb-p-0"
     assert len(data.rows["p"]) == 1 and data.section_errors["p"] == ["Il faut au moins un joueur."]
     for op in ("up:e-99", "del:x-1", "down:o-0", "", "add:e", "<script>", "up:e--1", "add:zz"):
-        sb.apply_op(data, op, {})
+        operations.apply_op(data, op, {})
     assert len(data.rows["o"]) == 0 and len(data.rows["e"]) == 2
 
 
 def test_players_are_you_and_the_opponent():
-    data = sb.empty_data()
-    sb.apply_op(data, "add:p")
-    sb.apply_op(data, "add:p")
+    data = board.empty_data()
+    operations.apply_op(data, "add:p")
+    operations.apply_op(data, "add:p")
     assert [r["name"] for r in data.rows["p"]] == [["Joueuse A"], ["Joueur B"], ["Joueur C"]]
-    assert [r["name"] for r in sb.board_data().rows["p"]] == [["Joueuse A"], ["Joueur B"]]
+    assert [r["name"] for r in board.board_data().rows["p"]] == [["Joueuse A"], ["Joueur B"]]
 
 
 def test_limits_are_enforced_by_the_add_buttons():
-    data = sb.empty_data()
+    data = board.empty_data()
     for _ in range(sf.MAX_OBJECTS + 3):
-        sb.apply_op(data, "add:o")
+        operations.apply_op(data, "add:o")
     assert len(data.rows["o"]) == sf.MAX_OBJECTS
     assert data.section_errors["o"][0] == "Limite atteinte : 20 unités au maximum."
 
@@ -415,9 +416,9 @@ def test_limits_are_enforced_by_the_add_buttons():
 
 def test_share_code_round_trip_and_length():
     data = at_least_5()
-    code = sb.encode(data)
+    code = share.encode(data)
     assert code.startswith("1.") and len(code) < 400
-    assert sb.decode(code) == data
+    assert share.decode(code) == data
 
 
 @pytest.mark.parametrize(
@@ -433,8 +434,8 @@ def test_share_code_round_trip_and_length():
     ],
 )
 def test_bad_share_codes_have_a_french_message(code, words):
-    with pytest.raises(sb.ShareCodeError) as info:
-        sb.decode(code)
+    with pytest.raises(share.ShareCodeError) as info:
+        share.decode(code)
     assert words in info.value.message
 
 
@@ -444,19 +445,19 @@ def _raw_code(payload: bytes) -> str:
 
 
 def test_truncated_tampered_bombs_and_non_situations_are_refused():
-    code = sb.encode(at_least_5())
+    code = share.encode(at_least_5())
     middle = len(code) // 2
     tampered = code[:middle] + ("A" if code[middle] != "A" else "B") + code[middle + 1 :]
     for bad in (code[:-10], code[:20], code[:-3], tampered):
-        with pytest.raises(sb.ShareCodeError):
-            sb.decode(bad)
+        with pytest.raises(share.ShareCodeError):
+            share.decode(bad)
     bomb = _raw_code(b" " * (5 * 1024 * 1024))
     assert len(bomb) < share.MAX_CODE_LENGTH
-    with pytest.raises(sb.ShareCodeError, match="trop grande"):
-        sb.decode(bomb)
+    with pytest.raises(share.ShareCodeError, match="trop grande"):
+        share.decode(bomb)
     for payload in (b"[1, 2]", b"\xff\xfe", b"[" * 50_000, b"null"):
-        with pytest.raises(sb.ShareCodeError):
-            sb.decode(_raw_code(payload))
+        with pytest.raises(share.ShareCodeError):
+            share.decode(_raw_code(payload))
 
 
 def test_a_decodable_but_absurd_situation_gives_a_partial_form():
@@ -467,8 +468,8 @@ def test_a_decodable_but_absurd_situation_gives_a_partial_form():
         "effects": [{"kind": "increase", "value": "<script>"}, {"kind": "nonsense"}],
         "actions": [{"do": 3}],
     }
-    data = sb.data_from_scenario(junk)
-    sandbox = sb.Sandbox(data)
+    data = importing.data_from_scenario(junk)
+    sandbox = situation.Sandbox(data)
     assert sandbox.build() is None and sandbox.has_errors()
     assert any("ignoré" in n for n in data.notices)
 
@@ -477,7 +478,7 @@ def test_a_decodable_but_absurd_situation_gives_a_partial_form():
 
 
 def test_exported_yaml_is_accepted_by_the_engine():
-    text = sb.to_yaml(build(at_least_5()))
+    text = running.to_yaml(build(at_least_5()))
     scenario = engine.load_scenario(text)
     assert scenario.title == "Au moins 5"
     assert engine.run(scenario).to_dict()["queries"][0]["value"] == 6
@@ -485,7 +486,7 @@ def test_exported_yaml_is_accepted_by_the_engine():
 
 @pytest.mark.django_db
 def test_export_is_a_download(client):
-    code = sb.encode(at_least_5())
+    code = share.encode(at_least_5())
     response = client.get(reverse("sandbox:export"), {"s": code})
     assert response.status_code == 200
     assert response["Content-Disposition"] == 'attachment; filename="au-moins-5.yaml"'
@@ -529,13 +530,13 @@ def test_buttons_of_a_row_land_on_the_changed_row(client):
     assert 'value="del:e-1" id="sb-e-1-del" formaction="/bac-a-sable/#sb-e-0"' in html
     assert 'value="del:e-0" id="sb-e-0-del" formaction="/bac-a-sable/#sb-e-0"' in html
     assert 'value="del:o-0" id="sb-o-0-del" formaction="/bac-a-sable/#sb-section-o"' in html
-    response = client.post(URL, post_of(sb.data_from_scenario(PRESETS["deux-effets"].scenario), op="del:e-0"))
+    response = client.post(URL, post_of(importing.data_from_scenario(PRESETS["deux-effets"].scenario), op="del:e-0"))
     assert '<fieldset class="sb-row sb-row--e" id="sb-e-0" tabindex="-1" autofocus>' in html_of(response)
 
 
 @pytest.mark.django_db
 def test_lancer_shows_the_player_with_6(client):
-    code = sb.encode(at_least_5())
+    code = share.encode(at_least_5())
     response = client.get(URL, {"s": code})
     html = html_of(response)
     assert response.status_code == 200
@@ -547,7 +548,7 @@ def test_lancer_shows_the_player_with_6(client):
 
 @pytest.mark.django_db
 def test_htmx_step_returns_only_the_player(client):
-    code = sb.encode(at_least_5())
+    code = share.encode(at_least_5())
     response = client.get(URL, {"s": code, "etape": 2}, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="sandbox-player")
     html = html_of(response)
     assert response.status_code == 200
@@ -556,7 +557,7 @@ def test_htmx_step_returns_only_the_player(client):
 
 @pytest.mark.django_db
 def test_htmx_post_returns_the_workspace_and_the_address(client):
-    post = post_of(sb.data_from_scenario(at_least_5()), op="run")
+    post = post_of(importing.data_from_scenario(at_least_5()), op="run")
     response = client.post(URL, post, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="sandbox-workspace")
     html = html_of(response)
     assert response.status_code == 200
@@ -592,7 +593,7 @@ def test_bad_numbers_are_explained_next_to_the_field_and_kept(client, value, mes
 def test_unicode_minus_is_a_minus(client):
     response = run_page(client, at_least_5(), o__0__printed_power="\u22123")
     assert response.status_code == 200
-    assert sb.decode(code_of(html_of(response)))["objects"][0]["printed_power"] == -3
+    assert share.decode(code_of(html_of(response)))["objects"][0]["printed_power"] == -3
 
 
 @pytest.mark.django_db
@@ -604,9 +605,9 @@ def test_unknown_unit_in_an_effect_is_explained(client):
 
 @pytest.mark.django_db
 def test_too_many_rows_and_too_long_names(client):
-    data = sb.data_from_scenario(at_least_5())
+    data = importing.data_from_scenario(at_least_5())
     for _ in range(sf.MAX_OBJECTS - 1):
-        sb.apply_op(data, "add:o")
+        operations.apply_op(data, "add:o")
     post = post_of(data, op="run")
     post["o-0-name"] = ["N" * 61]
     for i in range(sf.MAX_OBJECTS, sf.MAX_OBJECTS + 3):
@@ -628,8 +629,8 @@ def test_too_many_rows_and_too_long_names(client):
 
 @pytest.mark.django_db
 def test_engine_refusal_is_shown_next_to_the_row(client):
-    data = sb.data_from_scenario(at_least_5())
-    sb.apply_op(data, "add:a", {"new_action": "swap"})
+    data = importing.data_from_scenario(at_least_5())
+    operations.apply_op(data, "add:a", {"new_action": "swap"})
     data.rows["a"][1]["objects"] = ["u1"]
     html = html_of(client.post(URL, post_of(data, op="run")))
     assert "Le moteur refuse" in html and "exactement deux objets" in html
@@ -638,7 +639,7 @@ def test_engine_refusal_is_shown_next_to_the_row(client):
 
 @pytest.mark.django_db
 def test_tampered_link_is_a_clear_400(client):
-    response = client.get(URL, {"s": sb.encode(at_least_5())[:-6]})
+    response = client.get(URL, {"s": share.encode(at_least_5())[:-6]})
     assert response.status_code == 400
     html = html_of(response)
     assert "ouvrir ce lien" in html and "Ajouter une unité" in html
@@ -664,7 +665,7 @@ def test_open_a_worked_example(client, site_content):
 
 @pytest.mark.django_db
 def test_what_if_inside_the_sandbox(client):
-    code = sb.encode(at_least_5())
+    code = share.encode(at_least_5())
     response = client.get(
         URL,
         {"s": code, "si": "1", "effect:e1": "1", "effect:e2": "1", "xp:p1": "0", "power:u1": "1", "defending:u1": ""},
@@ -678,20 +679,20 @@ def test_every_worked_example_can_be_rebuilt_from_scratch(path):
     """Only the palette's buttons and typed values, starting from an empty sandbox: same engine result."""
     original = yaml.safe_load(path.read_text(encoding="utf-8"))
     original.pop("expect")
-    wanted = sb.data_from_scenario(original)
-    data = sb.empty_data()
+    wanted = importing.data_from_scenario(original)
+    data = board.empty_data()
     for _ in wanted.rows["p"][1:]:
-        sb.apply_op(data, "add:p")
+        operations.apply_op(data, "add:p")
     for _ in wanted.rows["b"]:
-        sb.apply_op(data, "add:b")
+        operations.apply_op(data, "add:b")
     for _ in wanted.rows["o"]:
-        sb.apply_op(data, "add:o")
+        operations.apply_op(data, "add:o")
     for row in wanted.rows["e"]:
-        sb.apply_op(data, "add:e", {"new_kind": row["kind"][0]})
+        operations.apply_op(data, "add:e", {"new_kind": row["kind"][0]})
     for row in wanted.rows["a"]:
-        sb.apply_op(data, "add:a", {"new_action": row["do"][0]})
+        operations.apply_op(data, "add:a", {"new_action": row["do"][0]})
     for row in wanted.rows["c"]:
-        sb.apply_op(data, "add:c-" + row["type"][0])
+        operations.apply_op(data, "add:c-" + row["type"][0])
     # The learner picks units, players and effects by name in lists: translate the example's ids.
     ids = {
         prefix: {old["id"][0]: new["id"][0] for old, new in zip(wanted.rows[prefix], data.rows[prefix], strict=True)}
@@ -706,11 +707,11 @@ def test_every_worked_example_can_be_rebuilt_from_scratch(path):
         "battlefields": ids["b"],
         "locations": ids["b"],
     }
-    wanted_pools = sb.pools_of(wanted)
+    wanted_pools = formdata.pools_of(wanted)
     for prefix, rows in wanted.rows.items():
         for old, new in zip(rows, data.rows[prefix], strict=True):
             kind_key = sf.SECTIONS[prefix].kind_key
-            form = sb.row_form(prefix, old[kind_key][0] if kind_key else "", wanted_pools)
+            form = formdata.row_form(prefix, old[kind_key][0] if kind_key else "", wanted_pools)
             for name, field in form.fields.items():
                 if name == "id":
                     continue
@@ -723,7 +724,7 @@ def test_every_worked_example_can_be_rebuilt_from_scratch(path):
                     del new[key]  # an unticked checkbox
     data.top.update({k: v for k, v in wanted.top.items() if k != "turn_player"})
     data.top["turn_player"] = [ids["p"].get(wanted.top["turn_player"][0], "")]
-    sandbox = sb.Sandbox(data)
+    sandbox = situation.Sandbox(data)
     rebuilt = sandbox.build()
     assert rebuilt is not None, sandbox.errors()
     expected = comparable(engine.run(engine.load_scenario(original)).to_dict())
@@ -763,7 +764,7 @@ def test_every_worked_example_can_be_rebuilt_from_scratch(path):
             for o in outcomes
         )
 
-    assert plain(rename(expected)) == plain(comparable(sb.run_scenario(rebuilt)))
+    assert plain(rename(expected)) == plain(comparable(running.run_scenario(rebuilt)))
 
 
 # --------------------------------------------------------------------------- at the table (issue 23, item 10)
@@ -772,7 +773,7 @@ def test_every_worked_example_can_be_rebuilt_from_scratch(path):
 @pytest.mark.django_db
 @pytest.mark.parametrize("action", ["kill", "start", "create_token", "query"])
 def test_an_added_action_waits_for_its_choices_without_an_error(client, action):
-    post = post_of(sb.data_from_scenario(PRESETS["combat"].scenario), op="add:a", new_action=action)
+    post = post_of(importing.data_from_scenario(PRESETS["combat"].scenario), op="add:a", new_action=action)
     response = client.post(URL, post, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="sandbox-workspace")
     html = html_of(response)
     assert response.status_code == 200
@@ -785,7 +786,7 @@ def test_an_added_action_waits_for_its_choices_without_an_error(client, action):
 
 @pytest.mark.django_db
 def test_an_error_elsewhere_is_still_shown_when_a_row_is_added(client):
-    post = post_of(sb.data_from_scenario(PRESETS["combat"].scenario), op="add:a", new_action="kill")
+    post = post_of(importing.data_from_scenario(PRESETS["combat"].scenario), op="add:a", new_action="kill")
     post["o-0-printed_power"] = ["quatre"]
     html = html_of(client.post(URL, post))
     assert "1 erreur à corriger" in html and "nombre entier" in html
@@ -793,14 +794,14 @@ def test_an_error_elsewhere_is_still_shown_when_a_row_is_added(client):
 
 @pytest.mark.django_db
 def test_a_shared_link_opens_at_the_result(client):
-    html = html_of(client.get(URL, {"s": sb.encode(at_least_5())}))
+    html = html_of(client.get(URL, {"s": share.encode(at_least_5())}))
     assert '<h2 id="sb-result-title" tabindex="-1" autofocus>' in html
     assert re.search(r'id="sb-share-url" type="text" readonly value="http://[^"]*\?s=1\.[^"]*#resultat"', html)
 
 
 @pytest.mark.django_db
 def test_the_scenario_file_is_for_editors_only(client, admin_client):
-    code = sb.encode(at_least_5())
+    code = share.encode(at_least_5())
     html = html_of(client.get(URL, {"s": code}))
     assert "Scénario à coller" not in html and "Exporter le scénario" not in html and 'id="sb-yaml"' not in html
     html = html_of(admin_client.get(URL, {"s": code}))

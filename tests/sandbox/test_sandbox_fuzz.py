@@ -8,7 +8,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sandbox import builder as sb
+from sandbox import importing, running, share
 from worked_examples.paths import SCENARIOS_DIR
 
 from .test_sandbox import at_least_5, form_fields, html_of
@@ -28,7 +28,7 @@ def bases(client) -> list[dict[str, list[str]]]:
         picks = [at_least_5()] + [yaml.safe_load(p.read_text(encoding="utf-8")) for p in SCENARIOS[::6]]
         for data in picks:
             data.pop("expect", None)
-            code = sb.encode(sb.scenario_of(sb.data_from_scenario(data)))
+            code = share.encode(running.scenario_of(importing.data_from_scenario(data)))
             _bases.append(form_fields(html_of(client.get(URL, {"s": code}))))
         _bases.append(form_fields(html_of(client.get(URL))))
     return _bases
@@ -179,7 +179,7 @@ share_codes = st.one_of(
         st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", max_size=300),
     ),
     st.builds(
-        lambda d: sb.encode(d),
+        lambda d: share.encode(d),
         st.dictionaries(
             st.sampled_from(["title", "players", "objects", "effects", "actions", "choices", "topic", "x"]),
             st.recursive(
@@ -194,7 +194,7 @@ share_codes = st.one_of(
         ),
     ),
     st.builds(
-        lambda i, cut: sb.encode(at_least_5())[:cut] if i else sb.encode(at_least_5())[cut:],
+        lambda i, cut: share.encode(at_least_5())[:cut] if i else share.encode(at_least_5())[cut:],
         st.booleans(),
         st.integers(0, 300),
     ),
