@@ -75,12 +75,10 @@ def first_game_page(request: HttpRequest):
     example = first_game.example()
     if example is None:
         raise Http404("La première partie n'est pas chargée.")
-    if example.result_is_stale():
-        example.save()  # stored by an older engine: computed again once
     base_url = reverse("learn:first_game")
     data = player.parse_scenario(example.scenario)
     context, status = player.player_context(
-        result=example.result, data=data, scenario_hash=example.scenario_hash, query=request.GET,
+        result=example.current_result(), data=data, scenario_hash=example.scenario_hash, query=request.GET,
         base_url=base_url, player_id=first_game.PLAYER_ID, title=example.title)
     context["example"] = example
     htmx = getattr(request, "htmx", None)

@@ -180,6 +180,9 @@ class Loader:
             except ScenarioError as exc:
                 self.stats["refused"] += 1
                 self.messages.append(f"exemple « {slug} » refusé par le moteur : {exc.message}")
+        # Results an older engine stored (unchanged scenarios the sync skipped) are computed again here, once,
+        # so that no page has to write one while answering a GET.
+        WorkedExample.refresh_stale()
 
     def examples_for(self, slugs) -> list[WorkedExample]:
         found = list(WorkedExample.objects.filter(slug__in=slugs or []))

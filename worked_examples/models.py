@@ -63,6 +63,19 @@ class WorkedExample(models.Model):
         """A result stored by an older engine shape (no board, no French step labels) is computed again."""
         return not self.result or self.result.get("version") != player.RESULT_VERSION
 
+    def current_result(self) -> dict:
+        """The result a page shows. One stored by an older engine is computed again in memory (the engine caches
+        it by scenario text), never written from a GET: ``load_content`` stores the new one (``refresh_stale``)."""
+        return player.compute(self.scenario) if self.result_is_stale() else self.result
+
+    @classmethod
+    def refresh_stale(cls) -> int:
+        """Store a new result for every example an older engine computed (run by ``load_content``)."""
+        stale = [example for example in cls.objects.all() if example.result_is_stale()]
+        for example in stale:
+            example.save()
+        return len(stale)
+
     def refresh_result(self) -> None:
         """Run the engine once for this version of the scenario and store the result (trace included)."""
         self.result = player.compute(self.scenario)

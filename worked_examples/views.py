@@ -57,10 +57,8 @@ def index(request: HttpRequest):
 
 def example_context(example: WorkedExample, query=None, embedded: bool = False) -> tuple[dict, int]:
     """The player for a stored worked example (its result was computed on save)."""
-    if example.result_is_stale():
-        example.save()  # stored by an older engine: computed again once, then read like any other
     context, status = player.player_context(
-        result=example.result,
+        result=example.current_result(),
         data=player.parse_scenario(example.scenario),
         scenario_hash=example.scenario_hash,
         query=query or {},
