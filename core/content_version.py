@@ -59,17 +59,25 @@ def content_version() -> int:
     return version
 
 
+class ContentVersionUnavailable(RuntimeError):
+    """The new content version could not be recorded: the change that needed it must not be kept."""
+
+
 def bump_content_version() -> int:
     """Start a new content version: every stored page becomes unreachable, Last-Modified moves forward.
 
-    Called from a save's signal: an unreachable store is logged, never raised, so the editor's change is kept
-    (other workers see the new content when the store is back, or at once if they cannot read it either)."""
+    Called from a save's signal, inside the editor's transaction. When the store cannot record the new version
+    (Redis stopped, the cache's disk full), the save fails with ``ContentVersionUnavailable`` and is rolled back:
+    a change kept without a new version would stay invisible behind the stored pages, even after the store came
+    back. Posts fail closed, reading stays open (pages are still served from what the cache holds)."""
     global _last_read
     version = max(time.time_ns(), (_last_read[0] or 0) + 1)
     try:
-        _version_store().set(VERSION_KEY, version, timeout=None)
-    except Exception:
-        logger.exception("Le cache des versions de contenu est injoignable.")
+        if _version_store().set(VERSION_KEY, version, timeout=None) is False:
+            raise ContentVersionUnavailable("la version du contenu n'a pas été enregistrée")
+    except Exception as exc:
+        logger.exception("Le cache des versions de contenu est injoignable : la modification est refusée.")
+        raise ContentVersionUnavailable(str(exc)) from exc
     _last_read = (version, time.monotonic())
     return version
 
@@ -96,6 +104,7 @@ def release_fingerprint() -> str:
 def note_release(release: str) -> None:
     """A new release starts a new content version (pages change with templates, Last-Modified must move)."""
     store = _version_store()
+    # Once per process start: a failure is raised to the caller, which logs it and serves without the cache.
     if store.get(RELEASE_KEY) != release:
         store.set(RELEASE_KEY, release, timeout=None)
         bump_content_version()

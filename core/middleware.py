@@ -51,7 +51,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date, parse_http_date_safe
 from django.views.defaults import server_error
 
-from .content_version import content_version, note_release, release_fingerprint
+from .content_version import ContentVersionUnavailable, content_version, note_release, release_fingerprint
 
 logger = logging.getLogger("riftpal.cache")
 
@@ -140,8 +140,9 @@ def server_error_or_unavailable(request: HttpRequest, *args, **kwargs) -> HttpRe
 
 def database_unreachable(exc: BaseException | None) -> bool:
     """An outage rather than a bug: the connection failed or was lost, or SQLite's file is locked or missing.
-    A programming error (bad SQL, a missing column) stays a 500."""
-    if isinstance(exc, InterfaceError):
+    A programming error (bad SQL, a missing column) stays a 500. A change refused because its new content version
+    could not be recorded (the cache store is down) is an outage too."""
+    if isinstance(exc, InterfaceError | ContentVersionUnavailable):
         return True
     if not isinstance(exc, OperationalError):
         return False

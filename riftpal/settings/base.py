@@ -141,46 +141,57 @@ def database_config(url: str | None = None) -> dict:
 
 DATABASES = {"default": database_config()}
 
-# The page cache. Local memory by default (bounded by MAX_ENTRIES, one copy per worker process); REDIS_URL
-# (redis://host:6379/0) shares one cache between every worker and server with Django's built-in Redis backend.
-# The content version (core.middleware) must be seen by every process of the site: with Redis it lives there,
-# otherwise in a small file cache (DJANGO_CACHE_DIR) shared by the workers of one machine.
+# The page cache, shared by every worker of the machine and kept across worker restarts: diskcache's Django backend
+# (SQLite files in DJANGO_CACHE_DIR, at most DJANGO_CACHE_SIZE_MB, least recently stored evicted first) by default;
+# REDIS_URL (redis://host:6379/0) shares one cache between every server with Django's Redis backend. Both through
+# core.cache, which turns a failing store into a miss (the page is rendered) and logs the outage once.
+# The content version and the feedback counters use the plain backends: a change or a post whose mark cannot be
+# recorded is refused (they fail closed), see core/content_version.py and rules/feedback.py.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CACHE_DIR = Path(os.environ.get("DJANGO_CACHE_DIR", "") or Path(tempfile.gettempdir()) / "riftpal-cache")
+CACHE_TIMEOUT = 60 * 60 * 24
 if REDIS_URL:
+    # A stopped Redis must cost a request milliseconds, not the client library's default wait.
+    _redis_options = {"socket_connect_timeout": 0.25, "socket_timeout": 0.5, "retry_on_timeout": False}
     CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
-            "KEY_PREFIX": "riftpal",
-            "TIMEOUT": 60 * 60 * 24,
-        },
+        name: {"BACKEND": backend, "LOCATION": REDIS_URL, "KEY_PREFIX": "riftpal", "TIMEOUT": timeout,
+               "OPTIONS": _redis_options}
+        for name, backend, timeout in [
+            ("default", "core.cache.RedisCache", CACHE_TIMEOUT),
+            ("content-version", "django.core.cache.backends.redis.RedisCache", None),
+            ("rate-limit", "django.core.cache.backends.redis.RedisCache", 60 * 60),
+        ]
     }
-    CONTENT_VERSION_CACHE = "default"
-    RATE_LIMIT_CACHE = "default"
 else:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": "riftpal-pages",
-            "TIMEOUT": 60 * 60 * 24,
-            "OPTIONS": {"MAX_ENTRIES": env_int("DJANGO_CACHE_MAX_ENTRIES", 1000)},
+            "BACKEND": "core.cache.DiskCache",
+            "LOCATION": str(CACHE_DIR / "pages"),
+            "TIMEOUT": CACHE_TIMEOUT,
+            # Writers of different keys rarely wait for each other; a reader never waits longer than this.
+            "SHARDS": 8,
+            "DATABASE_TIMEOUT": 0.05,
+            "OPTIONS": {"size_limit": env_int("DJANGO_CACHE_SIZE_MB", 256) * 1024 * 1024},
         },
         "content-version": {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "BACKEND": "diskcache.DjangoCache",
             "LOCATION": str(CACHE_DIR / "content-version"),
             "TIMEOUT": None,
+            "SHARDS": 1,
+            "DATABASE_TIMEOUT": 1.0,
         },
         # Counters every worker of the machine shares (the feedback rate limit), not one per worker's memory.
         "rate-limit": {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "BACKEND": "diskcache.DjangoCache",
             "LOCATION": str(CACHE_DIR / "rate-limit"),
             "TIMEOUT": 60 * 60,
-            "OPTIONS": {"MAX_ENTRIES": 20_000},
+            "SHARDS": 1,
+            "DATABASE_TIMEOUT": 1.0,
+            "OPTIONS": {"size_limit": 64 * 1024 * 1024},
         },
     }
-    CONTENT_VERSION_CACHE = "content-version"
-    RATE_LIMIT_CACHE = "rate-limit"
+CONTENT_VERSION_CACHE = "content-version"
+RATE_LIMIT_CACHE = "rate-limit"
 
 # The client's address for rate limits: X-Forwarded-For is believed only when the connection comes from one of
 # these proxies (addresses or networks, e.g. "127.0.0.1,10.0.0.0/8"); otherwise REMOTE_ADDR is the client.

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# The whole production stack on this machine, as an operator runs it and as tests/production tests it:
+# nginx (deploy/nginx.conf) in front of gunicorn (gunicorn.conf.py) with riftpal.settings.prod, static files
+# collected with the manifest storage, the content loaded and indexed; PostgreSQL and Redis when asked.
+#
+#   scripts/prod-stack.sh [--postgres] [--redis] [--keep]
+#
+# Runs in the foreground until Ctrl-C or SIGTERM, then stops everything it started (by process id) and removes
+# its folder (unless --keep). Everything listens on 127.0.0.1 only. Environment:
+#   RIFTPAL_PROD_PORT   nginx's port (8200); gunicorn listens on the next one
+#   RIFTPAL_REDIS_PORT  Redis's port with --redis (6390)
+#   RIFTPAL_PG_PORT     PostgreSQL's port with --postgres (see scripts/with-postgres.sh)
+#   RIFTPAL_PROD_DIR    the folder for the database, static files, cache, logs (a new temporary one)
+#   GUNICORN_*, DJANGO_* as in the README (DJANGO_SECRET_KEY is generated when not set)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+
+POSTGRES=0 REDIS=0 KEEP=0
+for arg in "$@"; do
+  case "$arg" in
+    --postgres) POSTGRES=1 ;;
+    --redis) REDIS=1 ;;
+    --keep) KEEP=1 ;;
+    *) echo "Option inconnue : $arg (--postgres, --redis, --keep)" >&2; exit 2 ;;
+  esac
+done
+
+# PostgreSQL: this same script again, inside scripts/with-postgres.sh (which starts and removes the cluster).
+if [ "$POSTGRES" = 1 ] && [ -z "${RIFTPAL_PROD_IN_POSTGRES:-}" ]; then
+  args=()
+  [ "$REDIS" = 1 ] && args+=(--redis)
+  [ "$KEEP" = 1 ] && args+=(--keep)
+  RIFTPAL_PROD_IN_POSTGRES=1 exec scripts/with-postgres.sh "$0" --postgres "${args[@]}"
+fi
+
+install_debian() {  # command, package
+  if ! command -v "$1" >/dev/null 2>&1 && [ ! -x "/usr/sbin/$1" ]; then
+    echo "Installation de $2 (paquet Debian)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null
+  fi
+}
+install_debian nginx nginx
+[ "$REDIS" = 1 ] && install_debian redis-server redis-server
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+
+PORT="${RIFTPAL_PROD_PORT:-8200}"
+APP_PORT=$((PORT + 1))
+REDIS_PORT="${RIFTPAL_REDIS_PORT:-6390}"
+DIR="${RIFTPAL_PROD_DIR:-$(mktemp -d /tmp/riftpal-prod.XXXXXX)}"
+mkdir -p "$DIR"/{cache,static,client-body,proxy,fastcgi,uwsgi,scgi}
+PY="$ROOT/.venv/bin/python"
+
+PIDS=()
+cleanup() {
+  trap - EXIT INT TERM
+  # Last started, first stopped: nginx, then gunicorn (graceful), then Redis.
+  for (( i=${#PIDS[@]}-1; i>=0; i-- )); do kill -TERM "${PIDS[$i]}" 2>/dev/null || true; done
+  for pid in "${PIDS[@]}"; do
+    for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$pid" 2>/dev/null || true
+  done
+  [ "$KEEP" = 1 ] || rm -rf "$DIR"
+}
+trap cleanup EXIT
+trap 'exit 143' INT TERM
+
+export DJANGO_SETTINGS_MODULE=riftpal.settings.prod
+export DJANGO_SECRET_KEY="${DJANGO_SECRET_KEY:-$("$PY" -c 'import secrets; print(secrets.token_urlsafe(64))')}"
+export DJANGO_ALLOWED_HOSTS="${DJANGO_ALLOWED_HOSTS:-127.0.0.1,localhost}"
+export DJANGO_CSRF_TRUSTED_ORIGINS="${DJANGO_CSRF_TRUSTED_ORIGINS:-http://127.0.0.1:$PORT,http://localhost:$PORT}"
+# nginx here speaks plain HTTP on loopback (a secure context for browsers); on a server the TLS proxy redirects.
+export DJANGO_SECURE_SSL_REDIRECT="${DJANGO_SECURE_SSL_REDIRECT:-false}"
+export DJANGO_TRUSTED_PROXIES="${DJANGO_TRUSTED_PROXIES:-127.0.0.1}"
+export DJANGO_STATIC_ROOT="$DIR/static"
+export DJANGO_CACHE_DIR="$DIR/cache"
+export DATABASE_URL="${DATABASE_URL:-sqlite:///$DIR/site.sqlite3}"
+export GUNICORN_BIND="127.0.0.1:$APP_PORT"
+
+if [ "$REDIS" = 1 ]; then
+  redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --save "" --appendonly no --dir "$DIR" \
+    --maxmemory "${RIFTPAL_REDIS_MAXMEMORY:-256mb}" --maxmemory-policy allkeys-lru --loglevel warning \
+    >"$DIR/redis.log" 2>&1 &
+  PIDS+=($!)
+  export REDIS_URL="redis://127.0.0.1:$REDIS_PORT/0"
+fi
+
+echo "Préparation dans $DIR ($( [ "$POSTGRES" = 1 ] && echo PostgreSQL || echo SQLite )$( [ "$REDIS" = 1 ] && echo ', Redis' ))"
+"$PY" manage.py migrate --noinput -v 0
+"$PY" manage.py collectstatic --noinput -v 0
+"$PY" manage.py load_content >"$DIR/load_content.log"
+"$PY" manage.py rebuild_search_index >"$DIR/search_index.log"
+
+"$ROOT/.venv/bin/gunicorn" --config "$ROOT/gunicorn.conf.py" >>"$DIR/gunicorn.log" 2>&1 &
+PIDS+=($!)
+
+sed -e "s|@RUN_DIR@|$DIR|g" -e "s|@PORT@|$PORT|g" -e "s|@UPSTREAM@|127.0.0.1:$APP_PORT|g" \
+    -e "s|@STATIC_ROOT@|$DIR/static|g" -e "s|@USER@|$(id -un)|g" \
+    -e "s|@FORWARDED_PROTO@|${RIFTPAL_FORWARDED_PROTO:-\$scheme}|g" deploy/nginx.conf >"$DIR/nginx.conf"
+"$NGINX" -p "$DIR" -c "$DIR/nginx.conf" -e "$DIR/nginx-error.log" -g "daemon off;" &
+PIDS+=($!)
+
+for _ in $(seq 1 300); do
+  if "$PY" -c "import sys, urllib.request; sys.exit(urllib.request.urlopen('http://127.0.0.1:$PORT/sante/', timeout=2).status != 200)" 2>/dev/null; then
+    echo "Prêt : http://127.0.0.1:$PORT/ (nginx $PORT → gunicorn $APP_PORT, dossier $DIR)"
+    wait -n "${PIDS[@]}" || true
+    echo "Un des services s'est arrêté ; journaux dans $DIR" >&2
+    exit 1
+  fi
+  for pid in "${PIDS[@]}"; do
+    kill -0 "$pid" 2>/dev/null || { echo "Un service n'a pas démarré :" >&2; tail -n 20 "$DIR"/*.log >&2; exit 1; }
+  done
+  sleep 0.2
+done
+echo "Le site n'a pas répondu sur /sante/ en 60 s :" >&2
+tail -n 20 "$DIR"/*.log >&2
+exit 1
