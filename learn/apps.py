@@ -7,3 +7,5 @@ class LearnConfig(AppConfig):
     name = "learn"
     verbose_name = "Apprendre à jouer"
     sitemaps = "learn.sitemaps.SITEMAPS"
+    # The practice questions under an FAQ entry, a guide or a rules section (core.panels).
+    content_panels = "learn.panels.practice_panel"

@@ -5,6 +5,7 @@ Anyone can run it: ``python -m pytest tests/test_architecture.py``.
 """
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -207,3 +208,49 @@ def test_the_checker_sees_a_hand_made_query_and_html_in_a_view(tmp_path):
     assert is_view(view)
     assert len(forbidden_uses(view, FORBIDDEN_EVERYWHERE)) == 1
     assert len(forbidden_uses(view, FORBIDDEN_IN_VIEWS)) == 1
+
+
+# ``{% load lib %}`` imports a Python module too: a template may load only the tag libraries of its own app and of
+# the apps below it (Django's own libraries are always allowed).
+LOAD_RE = re.compile(r"\{%\s*load\s+([^%]+?)\s*%\}")
+
+
+def tag_libraries() -> dict[str, str]:
+    """Tag library name → the project package that defines it."""
+    return {path.stem: package_of(path) for package in ALLOWED if package != "riftpal"
+            for path in (ROOT / package).glob("templatetags/*.py") if path.stem != "__init__"}
+
+
+def template_owner(path: Path) -> str:
+    """The app a template belongs to: ``app/templates/…`` or ``templates/<app>/…`` (site-wide: the configuration)."""
+    parts = path.relative_to(ROOT).parts
+    if parts[0] == "templates":
+        folder = {"examples": "worked_examples"}.get(parts[1], parts[1]) if len(parts) > 2 else "riftpal"
+        return folder if folder in ALLOWED else "riftpal"
+    return parts[0]
+
+
+def template_loads(path: Path, libraries: dict[str, str]) -> set[str]:
+    names = {name for match in LOAD_RE.finditer(path.read_text(encoding="utf-8")) for name in match.group(1).split()}
+    return {libraries[name] for name in names if name in libraries}
+
+
+def test_templates_load_tags_only_from_their_app_and_below():
+    libraries = tag_libraries()
+    assert set(libraries.values()) >= {"glossary", "core"}
+    wrong = []
+    for path in sorted(ROOT.glob("**/templates/**/*.html")):
+        if ".venv" in path.parts or "node_modules" in path.parts:
+            continue
+        owner = template_owner(path)
+        for package in template_loads(path, libraries) - {owner}:
+            if owner != "riftpal" and package not in ALLOWED.get(owner, set()):
+                wrong.append(f"{path.relative_to(ROOT)} charge une bibliothèque de {package}")
+    assert wrong == []
+
+
+def test_the_checker_sees_a_template_loading_tags_from_above(tmp_path):
+    page = tmp_path / "faq.html"
+    page.write_text("{% load i18n practice %}{% practice_for entry %}", encoding="utf-8")
+    assert template_loads(page, {"practice": "learn", "glossary": "glossary"}) == {"learn"}
+    assert "learn" not in ALLOWED[template_owner(ROOT / "templates" / "rules" / "faq-detail.html")]

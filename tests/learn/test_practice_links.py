@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from learn import topics
-from learn.templatetags.practice import practice_context
+from learn.panels import practice_context
 from rules.choices import Chapter
 from rules.models import RuleSection
 from tests.learn.test_start import example

@@ -1,4 +1,5 @@
-"""``{% practice_for obj %}``: the practice questions on the topic of an FAQ entry, a guide or a rules section.
+"""The practice questions on the topic of an FAQ entry, a guide or a rules section: a content panel (``core.panels``)
+that ``LearnConfig.content_panels`` declares, so the pages of ``rules`` show it without importing ``learn``.
 
 The list depends only on the content: it is rendered once per content version (``core.fragments``), so a page
 served again reads neither the page's examples nor the question catalogue.
@@ -6,14 +7,11 @@ served again reads neither the page's examples nor the question catalogue.
 
 from __future__ import annotations
 
-from django import template
 from django.template.loader import render_to_string
 
 from core.fragments import fragment
 from learn import topics
 from worked_examples.models import WorkedExample
-
-register = template.Library()
 
 
 def _examples(obj) -> list[str]:
@@ -32,8 +30,10 @@ def practice_context(obj) -> dict:
     return {**found, "anchor": "s-entrainer"}
 
 
-@register.simple_tag
-def practice_for(obj):
+def practice_panel(obj) -> str:
+    if not hasattr(obj, "cited_numbers"):
+        return ""  # not a page of rules content: nothing to match questions against
+
     def render() -> str:
         return render_to_string("learn/_practice-links.html", practice_context(obj))
 
