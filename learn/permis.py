@@ -109,10 +109,15 @@ def judge(item: dict, change: dict | None = None) -> Verdict:
     return _judge(_key(data), move_index)
 
 
-def action_lines(item: dict, change: dict | None = None) -> list[str]:
-    """What happened before the move, in the engine's words."""
+def action_steps(item: dict, change: dict | None = None) -> list[dict]:
+    """The engine's action steps of what happened before the move (their narration is the situation's end)."""
     data = scenario_of(item, change)
     if not data["actions"]:
         return []
     result = engine.run(engine.load_scenario(data)).to_dict()
-    return [step["text"] for step in result.get("trace") or [] if step.get("kind") == "action" and step.get("text")]
+    return [step for step in result.get("trace") or [] if step.get("kind") == "action" and step.get("text")]
+
+
+def action_lines(item: dict, change: dict | None = None) -> list[str]:
+    """What happened before the move, in the engine's words."""
+    return [step["text"] for step in action_steps(item, change)]

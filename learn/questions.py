@@ -18,13 +18,13 @@ from dataclasses import dataclass, field
 
 import yaml
 
+from core.french import de
 from engine.kinds import Param
-from engine.narration import de
 from rules import citations
 from worked_examples import player, whatif
 from worked_examples.models import WorkedExample
 
-from . import permis
+from . import permis, situation
 
 POWER, DEATHS, POINTS, ORDER, ALLOWED = "puissance", "morts", "points", "ordre", "permis"
 KIND_LABELS = {
@@ -236,7 +236,7 @@ def _questions(example, data: dict, result: dict, switches: list[Param]) -> Iter
     on_board = [u for u in units if final.get(u["id"], {}).get("zone") in ON_BOARD]
     on_board.sort(key=lambda u: final[u["id"]].get("power") == u.get("printed_power", 0))
     for unit in on_board[:POWER_QUESTIONS_PER_EXAMPLE]:
-        prompt = f"Quelle est la Puissance de {unit['name']} à la fin ?"
+        prompt = f"Quelle est la Puissance {de(unit['name'])} à la fin ?"
         base = _base(example, data, kind=POWER, subject=unit["id"], prompt=prompt)
         yield Question(slug=f"{example.slug}-puissance-{unit['id']}", **base)
         variant = _effect_off(data, switches) or _power_change(switches, unit, 2)
@@ -373,53 +373,11 @@ def situation_data(question: Question, data: dict) -> dict:
 
 
 def situation_lines(data: dict, result: dict) -> list[str]:
-    """The situation told without its outcome: what is on the table, the effects, then what the players do.
+    """The situation told without its outcome, every fact that the engine reads written out (``learn.situation``).
 
     The worked example's own description often tells the result; a question must not.
     """
-    objects = data.get("objects") or []
-    names = {o["id"]: o.get("name") or o["id"] for o in objects}
-    players = {p["id"]: p.get("name") or p["id"] for p in data.get("players") or []}
-    lines = []
-    for player_data in data.get("players") or []:
-        extras = []
-        if player_data.get("points"):
-            extras.append(f"{player_data['points']} point{'s' if player_data['points'] > 1 else ''}")
-        if player_data.get("xp"):
-            extras.append(f"{player_data['xp']} XP")
-        if extras:
-            lines.append(f"{players[player_data['id']]} : {', '.join(extras)}.")
-    for obj in objects:
-        kind = obj.get("type", "unit")
-        owner = players.get(obj.get("controller"), "")
-        if kind == "battlefield":
-            held = f", contrôlé par {owner}" if owner else ", sans contrôleur"
-            lines.append(f"{names[obj['id']]} : champ de bataille{held}.")
-        elif kind in UNIT_TYPES:
-            where = {"base": "dans sa base", "hand": "en main", "deck": "dans le deck",
-                     "discard": "dans la Défausse"}.get(obj.get("zone", "base"))
-            if obj.get("zone") == "battlefield":
-                fields = [o["id"] for o in objects if o.get("type") == "battlefield"]
-                at = obj.get("at") or (fields[0] if len(fields) == 1 else None)
-                where = f"sur {names.get(at, 'un champ de bataille')}"
-            parts = [f"Puissance imprimée {obj.get('printed_power', 0)}", where or ""]
-            if obj.get("keywords"):
-                parts.append("mots-clés " + ", ".join(obj["keywords"]))
-            for flag, label in (("exhausted", "épuisée"), ("stunned", "étourdie"), ("defending", "défend")):
-                if obj.get(flag):
-                    parts.append(label)
-            who = f" ({owner})" if owner else ""
-            lines.append(f"{names[obj['id']]}{who} : " + ", ".join(part for part in parts if part) + ".")
-        elif kind == "gear":
-            on = f", équipé sur {names.get(obj['attached_to'])}" if obj.get("attached_to") else ""
-            lines.append(f"{names[obj['id']]} : équipement{on}.")
-    effects = [e.get("label") or e["id"] for e in data.get("effects") or []]
-    if effects:
-        lines.append("Effets en jeu : " + ", ".join(f"« {label} »" for label in effects) + ".")
-    for step in result.get("trace") or []:
-        if step.get("kind") == "action" and step.get("text"):
-            lines.append(step["text"])
-    return lines
+    return situation.lines(data, result.get("trace") or [])
 
 
 def why_lines(question: Question, result: dict, limit: int = 8) -> list[str]:

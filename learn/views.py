@@ -171,11 +171,7 @@ def _allowed(request: HttpRequest, catalogue, item, form, submitted: bool):
     """« Ce coup est-il permis ? »: the engine tries the move in the situation; its refusal is the reason."""
     situation, change = questions.allowed_situation(item)
     data = permis.scenario_of(situation, change)
-    lines = questions.situation_lines(data, {"trace": []})
-    turn = data.get("turn_player") or data["players"][0]["id"]
-    names = {p["id"]: p.get("name") or p["id"] for p in data["players"]}
-    lines.insert(0, f"C'est le tour de {names[turn]}.")
-    lines.extend(permis.action_lines(situation, change))
+    lines = questions.situation_lines(data, {"trace": permis.action_steps(situation, change)})
     context = {"question": item, "form": form, "submitted": submitted, "submitted_marker": SUBMITTED,
                "next": _following(catalogue, item), "number": catalogue.numbers[item.slug], "situation": lines}
     status = 200
