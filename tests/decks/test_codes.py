@@ -17,7 +17,7 @@ DATA = ROOT / "decks" / "data"
 VECTORS = [v for name in ("golden.json", "golden-v6.json")
            for v in json.loads((DATA / "deck-codes" / name).read_text(encoding="utf-8"))]
 DECKLISTS = sorted((DATA / "decklists").glob("*.json"))
-PLAIN_MODULES = ["codes.py", "deck.py", "paste.py", "legality.py"]
+PLAIN_MODULES = ["codes.py", "deck.py", "paste.py", "legality.py", "keywords.py", "interactions.py"]
 
 
 def pairs(items):

@@ -1,0 +1,132 @@
+"""« Les règles de ton deck »: what a deck's page shows, read from the site's own content.
+
+Each keyword the deck carries gets its official French name and our explanation from its glossary term, the rules
+section of its number and the FAQ answers that cite it; the deck's interactions come from ``decks.interactions``
+and its practice from the catalogue of ``/entrainement/`` (read-only) plus one engine-graded question for each
+interaction. Nothing is stored: the page is computed from the code in its address.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.urls import reverse
+
+from glossary.models import Term
+from learn import questions as practice
+from rules.models import FAQEntry
+
+from . import interactions, keywords, legality
+from .deck import Deck
+
+FAQ_PER_KEYWORD = 3
+PRACTICE_QUESTIONS = 6
+# The areas of ``decks.keywords`` → the themes of the worked examples (``/entrainement/``).
+TOPIC_OF_AREA = {"chain": "chaine", "combat": "combat", "movement": "deplacement", "xp": "niveau-xp",
+                 "hide": "chaine", "triggers": "remplacement", "attach": "couches", "costs": "chaine",
+                 "turn": "deplacement"}
+
+
+@dataclass
+class KeywordView:
+    keyword: str
+    name: str  # the official French name (the glossary term's), or the English one when it has none yet
+    explanation: str
+    rule: str
+    copies: int
+    cards: list
+    term_url: str = ""
+    faq: list[dict] = field(default_factory=list)
+
+    @property
+    def rule_url(self) -> str:
+        return reverse("rules:rule_number", args=[self.rule])
+
+
+def rule_url(number: str) -> str:
+    return reverse("rules:rule_number", args=[number])
+
+
+def _terms(names: list[str]) -> dict[str, Term]:
+    found = Term.objects.filter(kind=Term.Kind.KEYWORD, english_name__in=names).only(
+        "name", "slug", "english_name", "short_definition")
+    return {term.english_name: term for term in found}
+
+
+def _faq(rules: list[str]) -> dict[str, list[dict]]:
+    """FAQ answers citing each keyword's rule (its number or one of its sub-rules), in the FAQ's order."""
+    out: dict[str, list[dict]] = {rule: [] for rule in rules}
+    for entry in FAQEntry.objects.in_theme_order().only("slug", "question", "rules"):
+        for rule in rules:
+            cited = entry.rules or []
+            if len(out[rule]) < FAQ_PER_KEYWORD and any(n == rule or str(n).startswith(rule + ".") for n in cited):
+                out[rule].append({"question": entry.question, "url": entry.get_absolute_url()})
+    return out
+
+
+def keyword_views(deck: Deck) -> list[KeywordView]:
+    carried = keywords.carried(deck)
+    terms = _terms([item.keyword for item in carried])
+    faq = _faq([item.rule for item in carried])
+    views = []
+    for item in carried:
+        term = terms.get(item.keyword)
+        views.append(KeywordView(
+            keyword=item.keyword, name=term.name if term else item.keyword,
+            explanation=term.short_definition if term else "",
+            rule=item.rule, copies=item.copies, cards=item.cards,
+            term_url=term.get_absolute_url() if term else "", faq=faq[item.rule]))
+    return views
+
+
+def area_views(deck: Deck) -> list[dict]:
+    return [{"title": area.title, "why": area.why, "rule": area.rule, "url": rule_url(area.rule),
+             "keywords": names} for area, names in keywords.areas(keywords.carried(deck))]
+
+
+def practice_questions(deck: Deck, views: list[KeywordView], areas: list[dict]) -> list[dict]:
+    """Questions of ``/entrainement/`` about this deck: those naming one of its keywords first, then those of the
+    themes its keywords lead to."""
+    catalogue = practice.catalogue()
+    names = [view.name.lower() for view in views if view.name]
+    topics = [TOPIC_OF_AREA[slug] for slug in (a["slug"] for a in _area_slugs(deck)) if slug in TOPIC_OF_AREA]
+    picked, seen_examples = [], set()
+
+    def take(question, why: str) -> None:
+        if question.example_slug in seen_examples and question.example_slug:
+            return
+        seen_examples.add(question.example_slug)
+        picked.append({"prompt": question.prompt, "why": why, "area": question.area_label,
+                       "url": reverse("learn:question", args=[question.slug]),
+                       "number": catalogue.numbers[question.slug]})
+
+    for question in catalogue.questions:
+        text = f"{question.situation} {question.example_title} {question.prompt}".lower()
+        hit = next((name for name in names if name in text), None)
+        if hit and len(picked) < PRACTICE_QUESTIONS:
+            take(question, f"mot-clé {hit}")
+    for topic in dict.fromkeys(topics):
+        for question in catalogue.questions:
+            if len(picked) >= PRACTICE_QUESTIONS:
+                break
+            if question.area == topic:
+                take(question, question.area_label)
+    return picked[:PRACTICE_QUESTIONS]
+
+
+def _area_slugs(deck: Deck) -> list[dict]:
+    return [{"slug": area.slug} for area, _ in keywords.areas(keywords.carried(deck))]
+
+
+def page(deck: Deck) -> dict:
+    """Everything the deck's page shows (no engine run: the interactions' examples run on their own page)."""
+    report = legality.check(deck)
+    views = keyword_views(deck)
+    areas = area_views(deck)
+    return {
+        "report": report,
+        "keywords": views,
+        "areas": areas,
+        "interactions": interactions.found(deck),
+        "practice": practice_questions(deck, views, areas),
+    }
