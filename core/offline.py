@@ -1,7 +1,10 @@
 """Offline at the table: the web app manifest and the service worker (``/sw.js``, scope: the whole site).
 
-The worker keeps the frame (CSS, JavaScript, icon) and the pages a player visited, and fetches the rules index,
-the FAQ and the glossary index as soon as it is installed, so they open with no network. Its caches are named
+The worker keeps the frame (CSS, JavaScript, icon), the offline page (``/hors-ligne/``: the site's navigation and
+the list of what this device holds) and the indexes at install; then, once a page asks for it (static/js/offline.js
+after the first visit), every reading page the list ``/hors-ligne/pages.json`` gives (each rules section, FAQ
+answer, glossary term and guide) within ``OFFLINE_BUDGET_BYTES``, which the worker states and
+tests/production checks against the real pages; and every page a player visits. Its caches are named
 after the release (``release_fingerprint``: ``DJANGO_RELEASE`` or the code's fingerprint): a new deploy changes
 the worker's bytes, the browser installs it, and it drops every cache of the previous release.
 """
@@ -36,7 +39,13 @@ FRAME = (
     "django_htmx/htmx-2.min.js",
 )
 # The pages a player needs mid-game even before visiting them.
-PRECACHED_PAGES = ("rules:rules_index", "rules:faq_index", "glossary:index")
+PRECACHED_PAGES = ("rules:rules_index", "rules:faq_index", "glossary:index", "rules:guide_index", "offline:page")
+# The reading content saved after the first visit: the sitemap sections of these kinds (label, URL prefix).
+READING = (("sections des règles", "/regles/"), ("réponses de la FAQ", "/faq/"), ("termes du glossaire", "/glossaire/"),
+           ("guides", "/guides/"))
+# What the saved reading pages may take on the device (bodies as stored, uncompressed). The worker stops saving
+# past it; tests/production/test_budgets.py sums the real pages against it.
+OFFLINE_BUDGET_BYTES = 24 * 1024 * 1024
 
 
 @functools.cache
@@ -53,6 +62,9 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "pages": [reverse(name) for name in PRECACHED_PAGES],
         # The prefix of every static URL, from the setting: the manifest storage has no entry for "" (a 500).
         "static": settings.STATIC_URL,
+        "offline": reverse("offline:page"),
+        "reading": reverse("offline:pages"),
+        "budget": OFFLINE_BUDGET_BYTES,
     }
     # JSON inside JavaScript: « < » escaped so no text can close anything, whatever the URLs hold.
     response = render(request, "offline/sw.js", {"config": json.dumps(config).replace("<", "\\u003c")},
@@ -82,9 +94,48 @@ def manifest(request: HttpRequest) -> JsonResponse:
     return response
 
 
+def reading_pages() -> list[dict]:
+    """Every reading page of the sitemap: its address, title and kind, in the sitemap's order."""
+    from .sitemaps import SITEMAPS
+
+    pages, seen = [], set()
+    for sitemap in SITEMAPS.values():
+        site = sitemap()
+        for item in site.items():
+            url = site.location(item)
+            kind = next((label for label, prefix in READING if url.startswith(prefix) and url != prefix), None)
+            if kind and url not in seen:
+                seen.add(url)
+                pages.append({"url": url, "title": str(getattr(item, "title", "") or getattr(item, "question", "")
+                                                       or getattr(item, "name", "") or item), "kind": kind})
+    return pages
+
+
+@require_safe
+def reading_list(request: HttpRequest) -> JsonResponse:
+    """What the worker saves for reading offline, with the budget it must stay within, and which section explains
+    each rule number (``/regles/468.1/`` opens its section offline too)."""
+    from rules.reference_index import get_index
+
+    sections = [[section["url"], section["covers"]] for section in get_index().sections]
+    response = JsonResponse({"budget": OFFLINE_BUDGET_BYTES, "pages": reading_pages(), "rules": sections},
+                            json_dumps_params={"ensure_ascii": False})
+    response["Cache-Control"] = "no-cache"  # revalidated: the list follows the content
+    return response
+
+
+@require_safe
+def offline_page(request: HttpRequest) -> HttpResponse:
+    """The page shown for an address this device has not saved: the site's navigation, and what it holds
+    (listed by static/js/offline.js from the device's caches)."""
+    return render(request, "offline/page.html", {"kinds": [label for label, _prefix in READING]})
+
+
 app_name = "offline"
 
 urlpatterns = [
     path("sw.js", service_worker, name="service_worker"),
     path("manifest.webmanifest", manifest, name="manifest"),
+    path("hors-ligne/", offline_page, name="page"),
+    path("hors-ligne/pages.json", reading_list, name="pages"),
 ]

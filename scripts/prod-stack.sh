@@ -76,6 +76,8 @@ export DJANGO_STATIC_ROOT="$DIR/static"
 export DJANGO_CACHE_DIR="$DIR/cache"
 export DATABASE_URL="${DATABASE_URL:-sqlite:///$DIR/site.sqlite3}"
 export GUNICORN_BIND="127.0.0.1:$APP_PORT"
+# The same settings for `manage.py` against this stack: `set -a; . "$DIR/environment"; set +a`.
+( umask 077; env | grep -E '^(DJANGO_|DATABASE_URL=|GUNICORN_)' >"$DIR/environment" )
 
 if [ "$REDIS" = 1 ]; then
   redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --save "" --appendonly no --dir "$DIR" \
@@ -83,13 +85,21 @@ if [ "$REDIS" = 1 ]; then
     >"$DIR/redis.log" 2>&1 &
   PIDS+=($!)
   export REDIS_URL="redis://127.0.0.1:$REDIS_PORT/0"
+  echo "REDIS_URL=$REDIS_URL" >>"$DIR/environment"
 fi
 
 echo "Préparation dans $DIR ($( [ "$POSTGRES" = 1 ] && echo PostgreSQL || echo SQLite )$( [ "$REDIS" = 1 ] && echo ', Redis' ))"
-"$PY" manage.py migrate --noinput -v 0
-"$PY" manage.py collectstatic --noinput -v 0
-"$PY" manage.py load_content >"$DIR/load_content.log"
-"$PY" manage.py rebuild_search_index >"$DIR/search_index.log"
+step() {  # name, command…: run it, print how long it took
+  local started=$SECONDS
+  "${@:2}" >>"$DIR/prepare.log" 2>&1 || { echo "$1 a échoué :" >&2; tail -n 30 "$DIR/prepare.log" >&2; exit 1; }
+  echo "  $1 : $((SECONDS - started)) s"
+}
+step migrate "$PY" manage.py migrate --noinput -v 0
+step collectstatic "$PY" manage.py collectstatic --noinput -v 0 &
+COLLECT=$!
+step load_content "$PY" manage.py load_content
+step rebuild_search_index "$PY" manage.py rebuild_search_index
+wait "$COLLECT"
 
 "$ROOT/.venv/bin/gunicorn" --config "$ROOT/gunicorn.conf.py" >>"$DIR/gunicorn.log" 2>&1 &
 PIDS+=($!)

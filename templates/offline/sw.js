@@ -1,10 +1,14 @@
 // RiftPal's service worker, served by core/offline.py at /sw.js (its scope: the whole site).
 // Pages: from the network, a copy kept for later; with no network (or none within a few seconds), the kept copy,
 // marked « Hors ligne ». Frame (CSS, JavaScript, icon): kept at install, then from the network and the kept copy.
+// Reading (every rules section, FAQ answer, glossary term and guide): saved after the first visit, when a page
+// posts « save-reading » (static/js/offline.js), within CONFIG.budget bytes; a marker cache says it is complete.
 // Every cache is named after the release: a new deploy installs a new worker, which drops the old caches.
 const CONFIG = {{ config|safe }};
 const FRAME_CACHE = `riftpal-frame-${CONFIG.version}`;
 const PAGES_CACHE = `riftpal-pages-${CONFIG.version}`;
+const COMPLETE_CACHE = `riftpal-complete-${CONFIG.version}`;
+const PARALLEL = 3; // pages fetched at once while saving the reading content: the site stays responsive
 const PATIENCE_MS = 4000; // a slow network at the table: after this, a kept copy is shown instead of waiting
 
 function storable(response) {
@@ -24,6 +28,7 @@ self.addEventListener("install", (event) => {
     await Promise.all([
       ...CONFIG.frame.map((url) => keep(FRAME_CACHE, url)),
       ...CONFIG.pages.map((url) => keep(PAGES_CACHE, url)),
+      keep(FRAME_CACHE, CONFIG.reading),
     ]);
     await self.skipWaiting();
   })());
@@ -31,13 +36,74 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    const current = [FRAME_CACHE, PAGES_CACHE];
+    const current = [FRAME_CACHE, PAGES_CACHE, COMPLETE_CACHE];
     for (const name of await caches.keys()) {
       if (name.startsWith("riftpal-") && !current.includes(name)) await caches.delete(name);
     }
     await self.clients.claim();
   })());
 });
+
+self.addEventListener("message", (event) => {
+  if (event.data !== "save-reading") return;
+  event.waitUntil(saveReading().then((result) => event.source?.postMessage({ type: "offline-saved", ...result })));
+});
+
+let saving = null;
+
+function saveReading() {
+  saving = saving || saveAll().finally(() => { saving = null; });
+  return saving;
+}
+
+async function readingList() {
+  const frame = await caches.open(FRAME_CACHE);
+  try {
+    const response = await fetch(CONFIG.reading, { credentials: "omit" });
+    if (storable(response)) {
+      await frame.put(CONFIG.reading, response.clone());
+      return await response.json();
+    }
+  } catch { /* offline: the list kept at install */ }
+  const kept = await frame.match(CONFIG.reading);
+  return kept ? kept.json() : null;
+}
+
+async function saveAll() {
+  if (await caches.has(COMPLETE_CACHE)) return { complete: true };
+  const list = await readingList();
+  if (!list) return { complete: false };
+  const cache = await caches.open(PAGES_CACHE);
+  const queue = [...list.pages];
+  let bytes = 0;
+  let saved = 0;
+  let complete = true;
+  async function next() {
+    for (let page = queue.shift(); page; page = queue.shift()) {
+      const key = new URL(page.url, self.location.origin).href;
+      const kept = await cache.match(key);
+      if (kept) {
+        bytes += (await kept.blob()).size;
+        saved += 1;
+        continue;
+      }
+      if (bytes > CONFIG.budget) { complete = false; continue; }
+      try {
+        const response = await fetch(key, { credentials: "omit" });
+        if (!storable(response) || !(response.headers.get("Content-Type") || "").startsWith("text/html")) {
+          complete = false;
+          continue;
+        }
+        bytes += (await response.clone().blob()).size;
+        await cache.put(key, response);
+        saved += 1;
+      } catch { complete = false; }
+    }
+  }
+  await Promise.all(Array.from({ length: PARALLEL }, next));
+  if (complete) await caches.open(COMPLETE_CACHE);
+  return { complete, saved, total: list.pages.length, bytes, budget: CONFIG.budget };
+}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
@@ -83,7 +149,20 @@ async function page(event, url) {
     if (response) return response;
     event.waitUntil(network.catch(() => null)); // the page arrives late: kept for the next visit
   } catch { /* no network */ }
-  return kept ? offlineCopy(kept) : offlinePage(cache);
+  if (kept) return offlineCopy(kept);
+  return (await ruleSection(url, cache)) || offlinePage(url);
+}
+
+// « /regles/468.1/ » online is a redirect to the section that explains rule 468: offline too, from the saved list.
+async function ruleSection(url, cache) {
+  const number = /^\/regles\/r?(\d{1,3})(?:\.[^/]*)?\/$/i.exec(url.pathname);
+  if (!number) return null;
+  const list = await (await caches.open(FRAME_CACHE)).match(CONFIG.reading);
+  if (!list) return null;
+  const top = Number(number[1]);
+  const found = (await list.json()).rules.find(([, covers]) => covers.some(([first, last]) => first <= top && top <= last));
+  if (!found || !(await cache.match(new URL(found[0], self.location.origin).href))) return null;
+  return Response.redirect(found[0], 302);
 }
 
 const NOTICE_TEXT = "Hors ligne\u00a0: cette page vient de votre appareil";
@@ -103,25 +182,24 @@ async function offlineCopy(kept) {
   return new Response(html, { status: 200, headers });
 }
 
-// A page never opened before: what this device has, to open instead.
-async function offlinePage(cache) {
-  const links = [];
-  for (const request of (await cache.keys()).slice(0, 200)) {
-    const kept = await cache.match(request);
-    const title = kept && /<title>([^<]*)<\/title>/.exec(await kept.text());
-    if (title) links.push(`<li><a href="${escape(request.url)}">${title[1].replace(/ · RiftPal$/, "")}</a></li>`);
+// A page never opened before: the offline page (the site's navigation, and what this device holds, listed by
+// static/js/offline.js), with a notice that names the address asked for.
+async function offlinePage(url) {
+  const kept = await caches.match(new URL(CONFIG.offline, self.location.origin).href, { ignoreVary: true });
+  const notice = `<div class="notice offline-notice" role="status" data-offline-notice><p><strong>Hors ligne\u00a0:</strong>`
+    + ` la page «\u00a0${escape(readable(url.pathname))}\u00a0» n’est pas enregistrée sur votre appareil.`
+    + " Voici ce qui s’ouvre sans réseau.</p></div>";
+  if (!kept) {
+    return new Response(`<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Hors ligne · RiftPal</title>`
+      + `</head><body><main id="contenu"><h1>Hors ligne</h1>${notice}</main></body></html>`,
+      { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
   }
-  const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Hors ligne · RiftPal</title>
-<link rel="stylesheet" href="${escape(CONFIG.frame[0])}"></head><body><main id="contenu" class="wrap">
-<div class="notice offline-notice" role="status" data-offline-notice><p><strong>Hors ligne\u00a0:</strong>
-cette page n’a pas encore été enregistrée sur votre appareil. Celles-ci s’ouvrent sans réseau\u00a0:</p></div>
-<h1>Hors ligne</h1><ul>${links.join("")}</ul></main></body></html>`;
-  return new Response(html, {
-    status: 503,
-    headers: {
-      "Content-Type": "text/html; charset=utf-8",
-      "Content-Security-Policy": "default-src 'self'; script-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
-    },
-  });
+  const html = (await kept.text()).replace(/<main\b[^>]*>/, (main) => main + notice);
+  const headers = new Headers(kept.headers);
+  for (const name of ["Content-Length", "Content-Encoding", "ETag", "Last-Modified"]) headers.delete(name);
+  return new Response(html, { status: 503, headers });
+}
+
+function readable(path) {
+  try { return decodeURI(path); } catch { return path; }
 }

@@ -1,0 +1,127 @@
+"""The site as production runs it (scripts/prod-stack.sh: nginx, gunicorn, riftpal.settings.prod, manifest storage):
+every page type answers, the service worker is served and works offline in Chromium, `check --deploy` is clean."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from html import unescape
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.production.conftest import ROOT, Stack
+
+pytestmark = pytest.mark.browser
+
+
+def first_link(stack: Stack, index: str, prefix: str) -> str:
+    links = re.findall(rf'href="({re.escape(prefix)}[^"#?]+/)"', stack.get(index).text)
+    links = [unescape(link) for link in links if link != index]
+    assert links, f"aucun lien {prefix}… sur {index}"
+    return links[0]
+
+
+@pytest.fixture(scope="module")
+def page_types(stack) -> dict[str, str]:
+    return {
+        "accueil": "/",
+        "index des règles": "/regles/",
+        "section des règles": first_link(stack, "/regles/", "/regles/"),
+        "FAQ": "/faq/",
+        "réponse de la FAQ": first_link(stack, "/faq/", "/faq/"),
+        "guides": "/guides/",
+        "guide": "/guides/le-combat/",
+        "glossaire": "/glossaire/",
+        "terme du glossaire": first_link(stack, "/glossaire/", "/glossaire/"),
+        "cartes": "/cartes/",
+        "exemples": "/exemples/",
+        "exemple": first_link(stack, "/exemples/", "/exemples/"),
+        "débuter": "/debuter/",
+        "entraînement": "/entrainement/",
+        "bac à sable": "/bac-a-sable/",
+        "recherche": "/recherche/?q=puissance",
+        "plan du site": "/plan-du-site/",
+        "page hors ligne": "/hors-ligne/",
+        "connexion à l'administration": "/admin/login/",
+    }
+
+
+def test_every_page_type_answers_through_nginx(stack, page_types):
+    failures = []
+    for name, path in page_types.items():
+        answer = stack.get(path)
+        if answer.status != 200 or "<main" not in answer.text:
+            failures.append(f"{name} {path}: {answer.status}")
+        elif "text/html" not in answer.headers.get("content-type", ""):
+            failures.append(f"{name} {path}: {answer.headers.get('content-type')}")
+    for path, kind in [("/sitemap.xml", "xml"), ("/manifest.webmanifest", "manifest+json"), ("/sante/", "json")]:
+        answer = stack.get(path)
+        if answer.status != 200 or kind not in answer.headers.get("content-type", ""):
+            failures.append(f"{path}: {answer.status} {answer.headers.get('content-type')}")
+    assert failures == []
+
+
+def test_the_service_worker_is_served_with_hashed_static_names(stack):
+    answer = stack.get("/sw.js")
+    assert answer.status == 200, answer.text[:500]
+    assert answer.headers["content-type"].startswith("text/javascript")
+    assert answer.headers["service-worker-allowed"] == "/"
+    assert re.search(r'"/static/css/site\.[0-9a-f]{12}\.css"', answer.text)
+    assert stack.get("/static/js/offline.js").status == 200  # an unhashed name still resolves (short cache)
+
+
+def test_a_static_file_is_served_by_nginx_by_its_hashed_name_for_a_year(stack):
+    css = re.search(r'href="(/static/css/site\.[0-9a-f]{12}\.css)"', stack.get("/").text).group(1)
+    answer = stack.get(css)
+    assert answer.status == 200
+    assert answer.headers["content-encoding"] == "gzip"
+    assert "immutable" in answer.headers["cache-control"] and "max-age=31536000" in answer.headers["cache-control"]
+    assert b"body" in answer.body
+
+
+def test_pages_come_from_the_cache_every_worker_shares(stack):
+    path = "/faq/"
+    stack.get(path)
+    # More requests than workers: whichever worker answers, the page stored by the first one is served.
+    caches = {stack.get(path).headers.get("x-cache") for _ in range(12)}
+    assert caches == {"HIT"}
+
+
+def test_the_production_settings_pass_check_deploy(stack):
+    env = {key: value for key, value in __import__("os").environ.items() if not key.startswith("DJANGO_")}
+    env.update(stack.env())
+    result = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_worker_installs_and_serves_an_unvisited_rules_section_offline(stack, browser, page_types):
+    section = page_types["section des règles"]
+    expected = re.search(r"<h1[^>]*>(.*?)</h1>", stack.get(section).text, re.S).group(1)
+    expected = re.sub(r"<[^>]+>", "", unescape(expected)).split()[0]
+    context = browser.new_context(locale="fr-FR", viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(stack.url + "/")
+        page.evaluate("() => navigator.serviceWorker.ready")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        # Everything the worker promises is saved before the player goes offline (bounded by the timeout above).
+        page.wait_for_function("() => document.documentElement.dataset.offlineSaved === 'complet'", timeout=120_000)
+        # The saved reading content stays within the budget the worker states (stored bytes, uncompressed).
+        saved, budget = map(int, page.evaluate("() => document.documentElement.dataset.offlineBytes").split("/"))
+        assert 0 < saved <= budget
+        context.set_offline(True)
+        page.goto(stack.url + section)
+        expect(page.locator("h1")).to_contain_text(expected)
+        expect(page.locator("[data-offline-notice]")).to_contain_text("Hors ligne")
+        page.goto(stack.url + "/une-page-jamais-vue/")
+        expect(page.locator("h1")).to_have_text("Hors ligne")
+        expect(page.get_by_role("navigation", name="Navigation principale")).to_be_visible()
+        assert errors == []
+    finally:
+        context.close()
