@@ -115,3 +115,30 @@ def test_the_first_game_plays_to_its_end_in_the_player(page, live_site):
     shoot(page, "first-game-end-phone")
     assert axe_violations(page) == []
     assert page.console.errors == []
+
+
+def in_view(page, selector: str) -> bool:
+    """The element's box lies inside the window, below a sticky header."""
+    return page.evaluate("""(selector) => {
+        const box = document.querySelector(selector).getBoundingClientRect();
+        const header = document.querySelector('.site-header');
+        const sticky = header && getComputedStyle(header).position === 'sticky';
+        const top = sticky ? header.getBoundingClientRect().bottom : 0;
+        return box.top >= top - 1 && box.bottom <= window.innerHeight + 1;
+    }""", selector)
+
+
+def test_the_verdict_stays_in_view_after_checking(page, live_site):
+    # Issue 33 item 3: a long explanation pushed « Juste / Pas tout à fait » above the screen.
+    slug = "combat-tous-morts-morts"
+    for name, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(f"{live_site}/entrainement/{slug}/")
+        page.get_by_role("checkbox", name="Vi").check()
+        page.get_by_role("button", name="Vérifier ma réponse").click()
+        expect(page.locator("#verdict-title")).to_have_text("Pas tout à fait.")
+        assert page.locator("#verdict").bounding_box()["height"] > height / 2  # a long explanation indeed
+        page.wait_for_function("() => document.activeElement && document.activeElement.id === 'verdict'")
+        assert in_view(page, "#verdict-title"), name
+        shoot(page, f"verdict-{name}")
+    assert page.console.errors == []

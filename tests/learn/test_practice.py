@@ -2,6 +2,8 @@
 
 import dataclasses
 import datetime
+import html
+import re
 from collections import Counter
 
 import pytest
@@ -171,3 +173,29 @@ def test_judge_page_renders(client):
     assert response.status_code == 200
     assert "Mode juge" in response.content.decode()
     assert 'role="timer"' in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_changed_situation_is_explained_by_the_engine_for_that_situation(client):
+    # Issue 33 item 1: the verdict of a « Et si… ? » showed the example's own text (« il meurt au nettoyage et la
+    # Sentinelle garde le Pont ») beside the recomputed result, where the Sentinelle dies.
+    saved = example("sort-cache-en-reaction")
+    question = questions.catalogue().get("sort-cache-en-reaction-morts-et-si")
+    assert dict(question.changes) == {"power:pillard": 5}
+    # The rules: the Lame deals 3 to a Pillard of 5 (it lives); in combat the Pillard deals 5 to the Sentinelle (2)
+    # and takes 2 more: 3 + 2 = 5 damage, lethal (R. 459). Both die.
+    page = answer(client, question.slug, reponse=["pillard"]).content.decode()
+    verdict_html = page[page.index('id="verdict"'):]
+    assert "Sentinelle, Pillard" in verdict_html
+    assert "garde le Pont" in saved.description and "garde le Pont" not in verdict_html
+    assert "data-variant-source" in verdict_html and "valait 5 au lieu de 3" in verdict_html
+    # Every line of « Pourquoi ? » is the engine's narration of the changed situation.
+    variant = questions.result_of(question, saved)
+    def plain(text: str) -> str:  # the page's typography: curly apostrophes, non-breaking spaces
+        text = re.sub(r"<[^>]+>", "", html.unescape(text)).replace("\u2019", "'")
+        return re.sub(r"[\s\u202f\xa0]+", " ", text).strip()
+
+    narrated = {plain(step["text"]) for step in variant["trace"] if step.get("text")}
+    why = re.findall(r'<ol class="verdict-why">(.*?)</ol>', verdict_html, re.S)[0]
+    lines = [plain(line) for line in re.findall(r"<li>(.*?)</li>", why, re.S)]
+    assert lines and all(line in narrated for line in lines)

@@ -56,6 +56,10 @@ function questionPage(state) {
   const article = document.querySelector(".practice-question[data-question]");
   const verdict = document.querySelector("[data-verdict]");
   if (!article || !verdict) return;
+  // The verdict's heading first, whatever the length of the explanation under it: focus() alone would centre the
+  // whole (tall) verdict and push « Juste / Pas tout à fait » above the screen.
+  verdict.focus({ preventScroll: true });
+  verdict.scrollIntoView({ block: "start", behavior: "instant" });
   const slug = article.dataset.question;
   // A reload of the same answer page must not count twice.
   const stamp = `${slug}:${location.search}`;
@@ -63,7 +67,6 @@ function questionPage(state) {
   sessionStorage.setItem("riftpal.entrainement.last", stamp);
   record(state, slug, article.dataset.area, verdict.dataset.verdict === "juste");
   save(state);
-  verdict.focus();
   // A question missed earlier comes back before new ones: offer it next to « Question suivante ».
   const again = missed(state).find((other) => other !== slug);
   const nav = document.querySelector(".practice-nav");
