@@ -162,6 +162,7 @@ class Chain:
         self.pay_spell(a, "all" if card is not None else "")
         if card is not None:
             self.place(card, "chain")
+            self.count_played(player, card.id)  # R. 811.1.c.3: playing from facedown is playing the card
             self.emit(Event.CARD_PLAYED, player=player, object=card.id, from_hidden=hidden_at)
         self.item_no += 1
         target = a.get("target")
@@ -224,7 +225,7 @@ class Chain:
             self.emit(Event.PASSED, player=player, what="priority")
             self.passes += 1
             self.priority = self.next_player(player)
-            if self.passes >= len(self.world.players):
+            if self.passes >= len(self.world.players) and self.winner is None:
                 self.resolve_top()
             return
         sd = self.showdown
@@ -247,7 +248,7 @@ class Chain:
 
     def resolve_chain(self) -> None:
         """Nobody answers: items resolve newest first, each followed by a cleanup (R. 318, 340)."""
-        while self.items:
+        while self.items and self.winner is None:  # R. 196: once the game is won, nothing more resolves
             self.tr.step(StepKind.PRIORITY, reason={"code": Reason.ALL_PASSED, "chain": len(self.items)})
             self.resolve_top()
 
@@ -346,6 +347,8 @@ class Chain:
         self.in_resolution = True
         self.emit(Event.RESOLVING, label=a["label"])
         for j, step in enumerate(a["steps"]):
+            if self.winner is not None:  # R. 196, 432.3.c.1: a repeated Burn Out ended the game mid-spell
+                break
             self.tr.step(
                 StepKind.INSTRUCTION,
                 reason={

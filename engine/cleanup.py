@@ -102,10 +102,11 @@ class Cleanup:
             self.settle()
         return changed
 
-    def check_victory(self, immediate: bool = False) -> bool:
+    def check_victory(self, immediate: bool = False, only: str | None = None) -> bool:
         """R. 194.2, 323.1: at a cleanup, a player with at least the victory score and more points than
         every other player wins (a tie at or above it: play goes on, R. 194.2.b).  ``immediate``: the
-        repeated Burn Out, whose winner needs no cleanup (R. 432.3.c)."""
+        repeated Burn Out, whose winner needs no cleanup (R. 432.3.c) — ``only`` the player who gained that
+        point: another player at the Victory Score waits for a cleanup (R. 194.2)."""
         if self.winner is not None:
             return True
         players = self.world.players
@@ -113,7 +114,7 @@ class Cleanup:
         if best < self.sc.victory_score:
             return False
         leaders = [pid for pid, p in players.items() if p.points == best]
-        if len(leaders) > 1:
+        if len(leaders) > 1 or (only is not None and leaders[0] != only):
             return False
         self.winner = leaders[0]
         self.tr.step(StepKind.CLEANUP, reason={"code": Reason.VICTORY, "player": self.winner, "points": best,

@@ -47,6 +47,19 @@ class Combat:
             return 2
         return 1
 
+    def assign_rank(self, oid: str) -> int:
+        """The rank of a unit in the assignment under way: a unit with both Tank and Backline whose player
+        has let another non-Tank unit go first now applies Backline (R. 467.2.c.8)."""
+        return 2 if oid in self._assign_back else self.rank(oid)
+
+    def assign_candidates(self, pool: list[str]) -> tuple[int, list[str]]:
+        """The units that may receive lethal damage next (R. 467.2.c.6–9): those of the best rank, and each
+        unit with both Tank and Backline whose choice is still open (it may apply Tank and come now)."""
+        fixed = [u for u in pool if u not in self._assign_dual]
+        best = min((self.assign_rank(u) for u in fixed), default=0)
+        open_ones = [u for u in pool if u in self._assign_dual]
+        return best, sorted([u for u in fixed if self.assign_rank(u) == best] + open_ones)
+
     def lethal(self, oid: str) -> int:
         """Lethal damage for a unit (R. 467): its Might minus the damage already marked, at least 1."""
         o = self.world.objects[oid]
@@ -59,14 +72,14 @@ class Combat:
         if first is None:
             return None
         if first not in options:
-            blocker = options[0]
-            if self.rank(first) > self.rank(blocker):
-                rule = "Tank (R. 815)" if self.rank(blocker) == 0 else "Arrière-ligne (R. 826)"
-                reason = (
-                    f"{self.name(blocker)} a Tank et doit recevoir des dégâts mortels d'abord"
-                    if self.rank(blocker) == 0
-                    else f"{self.name(first)} a Arrière-ligne et ne reçoit des dégâts qu'en dernier"
-                )
+            blocker = next((u for u in options if u not in self._assign_dual), options[0])
+            if first in self._assign_dual or first in self._assign_back:
+                rule = "Tank ou Arrière-ligne (R. 467.2.c.8)"
+                reason = (f"{self.name(first)} a Tank et Arrière-ligne : elle reçoit des dégâts en premier (Tank) "
+                          "ou en dernier (Arrière-ligne), jamais entre deux autres unités")
+            elif self.rank(first) > self.assign_rank(blocker) and self.assign_rank(blocker) == 0:
+                rule = "Tank (R. 815)"
+                reason = f"{self.name(blocker)} a Tank et doit recevoir des dégâts mortels d'abord"
             else:
                 rule = "Arrière-ligne (R. 826)"
                 reason = f"{self.name(first)} a Arrière-ligne et ne reçoit des dégâts qu'en dernier"
@@ -103,9 +116,11 @@ class Combat:
         out: list[dict] = []
         remaining = total
         self._assign_by, self._assign_pool = by, pool
+        # R. 467.2.c.8–9: a unit with both Tank and Backline — its assigning player applies one of the two
+        self._assign_dual = {u for u in pool if self.has_kw(u, TANK) and self.has_kw(u, BACKLINE)}
+        self._assign_back: set[str] = set()
         while remaining > 0 and pool:
-            best = min(self.rank(u) for u in pool)
-            cands = sorted(u for u in pool if self.rank(u) == best)
+            best, cands = self.assign_candidates(pool)
             self.check_script(by, cands)
             if len(cands) == 1:
                 pick = cands[0]
@@ -120,6 +135,15 @@ class Combat:
                 reason = why(Why.CHOSEN)
                 if best == 0:
                     reason = why(Why.TANK_FIRST, chosen=True)
+            if pick in self._assign_dual:
+                self._assign_dual.discard(pick)  # it applies Tank: damage before the units without Tank
+                reason = why(Why.TANK_OR_BACKLINE, applied="tank", chosen=len(cands) > 1)
+            elif best >= 1 and self._assign_dual:
+                # a unit without Tank went first: the open ones now apply Backline (R. 467.2.c.8)
+                self._assign_back |= self._assign_dual
+                self._assign_dual = set()
+            elif best == 2 and pick in self._assign_back:
+                reason = why(Why.TANK_OR_BACKLINE, applied="backline", chosen=len(cands) > 1)
             lethal = self.lethal(pick)
             pool.remove(pick)
             give = min(remaining, lethal)
@@ -161,7 +185,7 @@ class Combat:
                     "why": why(Why.NOT_ENOUGH),
                 },
             )
-        self._assign_pool = []
+        self._assign_pool, self._assign_dual, self._assign_back = [], set(), set()
         return out
 
     def run_combat(self, bf: str, attacker: str, defender: str) -> None:
@@ -220,6 +244,12 @@ class Combat:
         # R. 468.1: the combat cleanup — deaths (R. 323.4), then every unit is healed (R. 468.1.a.1)
         self.cleanup()
         self.settle_chain()  # R. 468.2: what the damage and the cleanup triggered resolves first
+        if self.winner is not None:  # R. 196: the game ended in the combat cleanup — no resolution step
+            report["deaths"] = sorted(u for u in A + D if self.world.objects[u].zone != "battlefield")
+            report["result"] = "game_over"
+            self.combats.append(report)
+            self.combat_at = self.combat_contest = None
+            return
         alive_a, alive_d = self.units_at(bf, attacker), self.units_at(bf, defender)
         report["deaths"] = sorted(
             u for u in before if self.world.objects[u].zone != "battlefield" or self.world.objects[u].at != bf

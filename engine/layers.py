@@ -106,7 +106,8 @@ def text_active(world: World, eff: EffState, ctrl, zone: str | None = None) -> t
             xp = player.xp if player else 0
             if xp < cond["level"]:
                 return False, {"code": Reason.LEVEL, "level": cond["level"], "xp": xp, "player": pid}
-        if cond.get("legion") and (player is None or player.cards_played < 1):
+        # R. 812.1.b.1, 812.1.c: a card other than the Legion card itself was played this turn
+        if cond.get("legion") and (player is None or player.cards_played - player.played.count(spec.source) < 1):
             return False, {"code": Reason.LEGION, "player": pid}
     return True, None
 

@@ -32,7 +32,8 @@ class Player(Tracked):
     name: str
     xp: int = 0
     team: str | None = None
-    cards_played: int = 0
+    cards_played: int = 0  # cards played this turn (R. 812: Legion), the situation's included
+    played: tuple[str, ...] = ()  # ids of the described cards among them (R. 812.1.c: « another » card)
     hand: int = 0
     points: int = 0  # victory points: never read by Level (R. 824)
     deck: int = 20  # cards in the main deck (R. 105–108); drawing from 0 burns out (R. 432)

@@ -162,7 +162,7 @@ class Movement:
         o.exhausted = not a["accelerate"]
         o.since = w.clock
         w.clock += 1
-        w.players[player].cards_played += 1
+        self.count_played(player, o.id)  # from facedown too (R. 811.1.c.3)
         if hidden_at is None:
             w.players[player].hand = max(0, w.players[player].hand - 1)
         self.emit(Event.UNIT_PLAYED, object=o.id, player=player, accelerate=a["accelerate"], exhausted=o.exhausted,

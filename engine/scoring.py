@@ -123,7 +123,8 @@ class Scoring:
             )
             self.emit(Event.BURNED_OUT, player=pid, shuffled=shuffled, opponent=opp, repeat=repeat)
             self.add_points(opp, 1, "burn_out")
-            if repeat and self.check_victory(immediate=True):
+            # R. 432.3.c: only the points after the first Burn Out win at once, for the player who gains them
+            if repeat and self.check_victory(immediate=True, only=opp):
                 return
             repeat += 1
         p.deck -= 1
@@ -190,9 +191,15 @@ class Scoring:
 
     def _do_play_card(self, a):
         """Count another card played this turn (R. 349), read by Legion (R. 812)."""
-        p = self.world.players[a["player"]]
+        self.count_played(a["player"])
+        self.emit(Event.CARD_PLAYED, player=a["player"])
+
+    def count_played(self, pid: str, card: str | None = None) -> None:
+        """A card finalized by ``pid`` this turn (R. 812.1.c), with its id when it is described."""
+        p = self.world.players[pid]
         p.cards_played += 1
-        self.emit(Event.CARD_PLAYED, player=p.id)
+        if card is not None:
+            p.played = (*p.played, card)
 
 
 __all__ = ["Scoring"]

@@ -131,6 +131,7 @@ class Turn:
         self._expire(("turn",))
         for p in self.world.players.values():
             p.cards_played = 0
+            p.played = ()
         self.used_turn.clear()
         self.empty_pools("end_turn")
         self.end_turn_board()

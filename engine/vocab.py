@@ -154,6 +154,11 @@ class Why(Vocab):
 
     TANK_FIRST = "tank_first", "Tank : doit recevoir des dégâts mortels avant les autres unités", "R. 815"
     BACKLINE_LAST = "backline_last", "Arrière-ligne : ne reçoit des dégâts qu'après toutes les autres unités", "R. 826"
+    TANK_OR_BACKLINE = (
+        "tank_or_backline",
+        "Tank et Arrière-ligne : le joueur qui répartit applique l'un des deux, en premier ou en dernier",
+        "R. 467.2.c.8",
+    )
     LETHAL_FIRST = "lethal_first", "des dégâts mortels à une unité avant de passer à la suivante", "R. 467"
     EXCESS_ON_LAST = "excess_on_last", "l'excédent de dégâts reste sur la dernière unité", "R. 467"
     NOT_ENOUGH = "not_enough", "il ne reste pas assez de dégâts pour que cette unité meure", "R. 467"

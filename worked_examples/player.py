@@ -304,6 +304,7 @@ COMBAT_RESULTS = {
     "defended": "la défense garde le champ de bataille",
     "recalled": "les unités restantes sont rappelées",
     "uncontrolled": "le champ de bataille reste sans contrôleur",
+    "game_over": "la partie est gagnée avant la fin du combat",
 }
 HOW_LABELS = {"conquer": "conquis", "hold": "occupé"}  # « <champ de bataille> conquis par <joueur> »
 COMPUTE_KINDS = {"object", "layer", "apply", "skip", "reexamine"}
