@@ -10,7 +10,7 @@ SECTIONS = (
     ("rules", "rule", "rules"),
     ("rules", "faq_", "faq"),
     ("rules", "guide_", "guides"),
-    ("rules", "card_", "cards"),
+    ("cards", "", "cards"),
     ("examples", "", "examples"),
     ("sandbox", "", "sandbox"),
     ("glossary", "", "glossary"),

@@ -17,7 +17,8 @@ urlpatterns = [
     path("", include("sandbox.urls")),
     path("", include("learn.urls")),
     path("", include("search.urls")),
-    path("", include("rules.urls")),
+    # Before rules: /cartes/ is the cards app's, and a card's old slug address redirects from there.
     path("", include("cards.urls")),
+    path("", include("rules.urls")),
     path("", include("decks.urls")),
 ]

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.db.models import Count, Q
 
 from .choices import CURRENT_RULES_VERSION
-from .models import Card, Category, FAQEntry, Feedback, Guide, GuideSection, RuleSection
+from .models import Category, FAQEntry, Feedback, Guide, GuideSection, RuleSection
 
 
 class RuleChangedFilter(admin.SimpleListFilter):
@@ -32,14 +32,6 @@ class CategoryAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ["name"]}
 
 
-@admin.register(Card)
-class CardAdmin(admin.ModelAdmin):
-    list_display = ["name", "french_name", "card_type", "power", "updated_at"]
-    list_filter = ["card_type"]
-    search_fields = ["name", "french_name", "rules_text", "attached_text", "notes"]
-    prepopulated_fields = {"slug": ["name"]}
-
-
 @admin.register(FAQEntry)
 class FAQEntryAdmin(admin.ModelAdmin):
     list_display = ["question", "category", "featured", "order", "checked_version", "updated_at"]
@@ -47,7 +39,8 @@ class FAQEntryAdmin(admin.ModelAdmin):
     list_editable = ["featured", "order"]
     search_fields = ["question", "short_answer", "explanation", "example"]
     prepopulated_fields = {"slug": ["question"]}
-    filter_horizontal = ["examples", "cards", "related"]
+    filter_horizontal = ["examples", "related"]
+    autocomplete_fields = ["cards"]  # 1,058 cards: searched by name or number (cards.admin)
     fieldsets = [
         (None, {"fields": ["question", "slug", "category", "featured", "order"]}),
         ("Réponse", {"fields": ["short_answer", "explanation", "example"]}),

@@ -4,13 +4,14 @@ from glossary.rendering import HTML_FILTERS
 
 
 class RulesConfig(AppConfig):
-    """The content: FAQ entries, categories, guides, reference cards, the rules reference and the loader."""
+    """The content: FAQ entries, categories, guides, the rules reference and the loader."""
 
     name = "rules"
     verbose_name = "Règles : FAQ, guides et cartes"
     search_documents = "rules.search_documents.DOCUMENTS"
     search_kinds = "rules.search_documents.KINDS"
     sitemaps = "rules.sitemaps.SITEMAPS"
+    card_mentions = "rules.card_mentions.card_mentions"
 
     def ready(self):
         # Imported here, not at the top: Django imports this module while it loads the apps, before any model

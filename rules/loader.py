@@ -1,4 +1,4 @@
-"""Load the shipped content (``rules/content/``) into the database without ever undoing an editor's work.
+"""Load the shipped content (``rules/content/``; the cards through ``cards.loader``) without undoing an editor's work.
 
 For each shipped object the loader keeps a ``ContentRecord``: the hash of what it shipped and a fingerprint
 of the object as it wrote it. On a later run:
@@ -20,6 +20,8 @@ from pathlib import Path
 import yaml
 from django.db import models, transaction
 
+from cards.loader import load_cards
+from cards.models import Card
 from core.bulk import bulk_change
 from engine import ScenarioError
 from glossary.loader import digest, load_terms
@@ -31,7 +33,7 @@ from worked_examples.paths import SCENARIOS_DIR
 from . import citations
 from .choices import Chapter
 from .citations import parse_covers
-from .models import Card, Category, ContentRecord, FAQEntry, Guide, GuideSection, RuleSection
+from .models import Category, ContentRecord, FAQEntry, Guide, GuideSection, RuleSection
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
 
@@ -136,24 +138,6 @@ class Loader:
 
             self.sync("category", data["slug"], data, lambda d=data: Category.objects.filter(slug=d["slug"]).first(),
                       write)
-
-    def load_cards(self):
-        for data in read_yaml(self.content_dir / "cards.yaml") or []:
-            def write(obj, data=data):
-                obj = obj or Card(slug=data["slug"])
-                obj.name = data["name"]
-                obj.french_name = data.get("french_name") or ""
-                obj.card_type = data.get("card_type") or ""
-                obj.domains = list(data.get("domains") or [])
-                obj.power = data.get("power")
-                obj.keywords = list(data.get("keywords") or [])
-                obj.rules_text = data.get("rules_text") or ""
-                obj.attached_text = data.get("attached_text") or ""
-                obj.notes = data.get("notes") or ""
-                obj.save()
-                return obj
-
-            self.sync("card", data["slug"], data, lambda d=data: Card.objects.filter(slug=d["slug"]).first(), write)
 
     def load_examples(self):
         folder = SCENARIOS_DIR
@@ -276,7 +260,7 @@ class Loader:
                 obj.checked_version = str(data.get("checked") or "")
                 obj.save()
                 obj.examples.set(self.examples_for(data.get("examples")))
-                obj.cards.set(Card.objects.filter(slug__in=data.get("cards") or []))
+                obj.cards.set(Card.objects.filter(pk__in=[str(card).upper() for card in data.get("cards") or []]))
                 return obj
 
             shipped = self.with_found_examples(data, data.get("examples"))
@@ -299,7 +283,8 @@ class Loader:
             # Glossary terms first: the texts that link them are all rendered at the end of the block.
             load_terms(self)
             self.load_categories()
-            self.load_cards()
+            # Every card of the game, in bulk (cards.loader), before the FAQ entries that link them.
+            load_cards(self)
             self.load_examples()
             # Before the texts that cite rules, so their « R. n » links and tooltips are there at once.
             self.load_reference()

@@ -1,4 +1,4 @@
-"""Content of the site: categories, FAQ entries, guides and their sections, reference cards."""
+"""Content of the site: categories, FAQ entries, guides and their sections, the rules reference."""
 
 from __future__ import annotations
 
@@ -85,53 +85,6 @@ class Category(models.Model):
         return reverse("rules:faq_index") + f"#{self.slug}"
 
 
-class Card(MarkdownFieldsMixin, models.Model):
-    class CardType(models.TextChoices):
-        UNIT = "Unité", "Unité"
-        GEAR = "Équipement", "Équipement"
-        SPELL = "Sort", "Sort"
-        ABILITY = "Compétence", "Compétence"
-
-    slug = models.SlugField("identifiant", unique=True, max_length=80)
-    name = models.CharField("nom officiel", max_length=120,
-                            help_text="Le nom tel que Riot l'a imprimé, en anglais.")
-    french_name = models.CharField(
-        "nom français officiel", max_length=120, blank=True,
-        help_text="Seulement un nom que Riot a publié en français (par exemple dans les règles du jeu v1.4) ; "
-                  "laisser vide sinon, ne jamais en inventer un.")
-    card_type = models.CharField("type", max_length=20, choices=CardType.choices, blank=True,
-                                 help_text="Laisser vide si les sources ne le précisent pas.")
-    domains = models.JSONField("domaines", default=list, blank=True)
-    power = models.IntegerField("puissance imprimée", null=True, blank=True)
-    keywords = models.JSONField("mots-clés", default=list, blank=True)
-    rules_text = models.TextField("texte de règles", blank=True)
-    rules_html = models.TextField(editable=False, blank=True)
-    attached_text = models.TextField("effet attaché", blank=True)
-    attached_html = models.TextField(editable=False, blank=True)
-    notes = models.TextField("ce que disent les sources", blank=True)
-    notes_html = models.TextField(editable=False, blank=True)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    markdown_fields = {"rules_text": "rules_html", "attached_text": "attached_html", "notes": "notes_html"}
-
-    class Meta:
-        ordering = ["name"]
-        verbose_name = "carte de référence"
-        verbose_name_plural = "cartes de référence"
-
-    def __str__(self) -> str:
-        return self.name
-
-    def get_absolute_url(self) -> str:
-        return reverse("rules:card_detail", args=[self.slug])
-
-    def clean(self):
-        for field in ("domains", "keywords"):
-            value = getattr(self, field)
-            if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-                raise ValidationError({field: "Une liste de textes est attendue, par exemple [\"Chaos\"]."})
-
-
 class FAQEntryQuerySet(models.QuerySet):
     def by_category(self):
         return self.select_related("category").order_by("category__order", "order", "question")
@@ -168,7 +121,7 @@ class FAQEntry(CheckedMixin, MarkdownFieldsMixin, models.Model):
     example_html = models.TextField(editable=False, blank=True)
     examples = models.ManyToManyField(WorkedExample, blank=True, related_name="faq_entries",
                                       verbose_name="exemples commentés")
-    cards = models.ManyToManyField(Card, blank=True, related_name="faq_entries", verbose_name="cartes")
+    cards = models.ManyToManyField("cards.Card", blank=True, related_name="faq_entries", verbose_name="cartes")
     related = models.ManyToManyField("self", blank=True, symmetrical=False, verbose_name="questions liées")
     rules = models.JSONField("règles citées", default=list, blank=True, validators=[rule_list_validator],
                              help_text="Numéros des règles de base sur lesquelles repose la réponse.")

@@ -1,11 +1,11 @@
-"""What the content app gives to search: FAQ entries, guides and their sections, cards and the rules reference.
+"""What the content app gives to search: FAQ entries, guides and their sections and the rules reference.
 
 Declared on ``RulesConfig.search_documents``; the ``search`` app reads it (this app does not import search).
 """
 
 from glossary.rendering import plain_text
 
-from .models import Card, FAQEntry, Guide, GuideSection, RuleSection
+from .models import FAQEntry, Guide, GuideSection, RuleSection
 
 
 def faq_document(entry: FAQEntry):
@@ -27,17 +27,6 @@ def guide_document(guide: Guide):
     return [own, *(section_document(section) for section in guide.sections.all())]
 
 
-def card_document(card: Card):
-    text = " ".join(
-        [card.card_type, " ".join(card.keywords or []), " ".join(card.domains or [])]
-        + [plain_text(part) for part in (card.rules_html, card.attached_html, card.notes_html)]
-    )
-    # The official name (English) is the title; the official French name, when Riot published one, is matched
-    # as strongly as a keyword (« Ange gardien » finds Guardian Angel) and stays a French word to correct toward.
-    return ("card", str(card.pk), card.name, card.get_absolute_url(), text,
-            {"keywords": card.french_name})
-
-
 def rule_section_document(section: RuleSection):
     numbers = " ".join(f"R{number} {number}" for number in section.rule_summaries)
     text = " ".join([section.summary, " ".join(section.rule_summaries.values()), plain_text(section.body_html)])
@@ -50,7 +39,6 @@ DOCUMENTS = {
     FAQEntry: ("faq", faq_document),
     GuideSection: ("section", section_document),
     Guide: ("guide", guide_document),
-    Card: ("card", card_document),
     RuleSection: ("rule", rule_section_document),
 }
 
@@ -60,5 +48,4 @@ KINDS = {
     "guide": {"label": "Guide", "role": "explanation"},
     "section": {"label": "Guide", "role": "explanation"},
     "rule": {"label": "Règles", "role": "explanation"},
-    "card": {"label": "Carte", "role": "card_text"},
 }

@@ -1,11 +1,10 @@
 from core.sitemaps import ModelSitemap, PagesSitemap
 
-from .models import Card, FAQEntry, Guide, RuleSection
+from .models import FAQEntry, Guide, RuleSection
 
 
 class ContentPagesSitemap(PagesSitemap):
-    names = ["rules:home", "rules:rules_index", "rules:changes", "rules:faq_index", "rules:guide_index",
-             "rules:card_index"]
+    names = ["rules:home", "rules:rules_index", "rules:changes", "rules:faq_index", "rules:guide_index"]
 
 
 class FAQSitemap(ModelSitemap):
@@ -18,10 +17,6 @@ class GuideSitemap(ModelSitemap):
     priority = 0.9
 
 
-class CardSitemap(ModelSitemap):
-    model = Card
-
-
 class RuleSectionSitemap(ModelSitemap):
     model = RuleSection
     priority = 0.8
@@ -32,5 +27,4 @@ SITEMAPS = {
     "regles": RuleSectionSitemap,
     "faq": FAQSitemap,
     "guides": GuideSitemap,
-    "cartes": CardSitemap,
 }

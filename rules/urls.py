@@ -10,8 +10,6 @@ urlpatterns = [
     path("faq/<slug:slug>/", views.faq_detail, name="faq_detail"),
     path("guides/", views.guide_index, name="guide_index"),
     path("guides/<slug:slug>/", views.guide_detail, name="guide_detail"),
-    path("cartes/", views.card_index, name="card_index"),
-    path("cartes/<slug:slug>/", views.card_detail, name="card_detail"),
     path("regles/", views.rules_index, name="rules_index"),
     path("regles/ce-qui-a-change/", views.what_changed, name="changes"),
     # A number of an older edition (« v1.4 ») or of the current one (« 2026-10 »): rules.editions.

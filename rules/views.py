@@ -1,4 +1,4 @@
-"""Pages players read: home, FAQ, guides and reference cards."""
+"""Pages players read: home, FAQ, guides and the rules reference (the cards are the cards app's)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from worked_examples.views import embedded_players
 
 from . import changes, citations, editions, reference_index
 from .choices import CURRENT_RULES_VERSION, OFFICIAL_RULES_URL, RULES_VERSION_NAMES, Chapter
-from .models import Card, Category, FAQEntry, Guide, GuideSection, RuleCitation, RuleSection
+from .models import Category, FAQEntry, Guide, GuideSection, RuleCitation, RuleSection
 
 
 @require_GET
@@ -67,7 +67,7 @@ def faq_index(request: HttpRequest):
 def faq_detail(request: HttpRequest, slug: str):
     """One question, its cards, the questions it links and its players (from the fragment cache)."""
     entry = get_object_or_404(FAQEntry.objects.select_related("category"), slug=slug)
-    cards = entry.cards.order_by("name", "pk")
+    cards = entry.cards.order_by("position")
     related = entry.related.in_theme_order().only("slug", "question")
     return render(request, "rules/faq-detail.html", {
         "entry": entry,
@@ -98,20 +98,6 @@ def guide_detail(request: HttpRequest, slug: str):
         section.players = embedded_players(f"guide-section:{section.pk}", section.examples.all())
     return render(request, "rules/guide-detail.html", {"guide": guide, "guides": Guide.objects.all(),
                                                        "rule_changes": guide.rule_changes()})
-
-
-@require_GET
-def card_index(request: HttpRequest):
-    return render(request, "rules/card-index.html", {"cards": Card.objects.all()})
-
-
-@require_GET
-def card_detail(request: HttpRequest, slug: str):
-    card = get_object_or_404(Card, slug=slug)
-    return render(request, "rules/card-detail.html", {
-        "card": card,
-        "entries": card.faq_entries.select_related("category"),
-    })
 
 
 # --- the rules reference ------------------------------------------------------------------------------------

@@ -3,10 +3,11 @@
 
 import pytest
 
+from cards.models import CardExplanation
 from glossary.loader import CONTENT_DIR, FILES, read_terms
 from glossary.models import Term
 from rules.loader import Loader
-from rules.models import Card, FAQEntry, GuideSection
+from rules.models import FAQEntry, GuideSection
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +41,7 @@ def test_each_content_file_holds_the_terms_of_one_kind():
 def test_load_content_links_every_kind_of_text():
     Loader().load_all()
     assert Term.objects.count() >= 40
-    for model, field in ((FAQEntry, "short_answer_html"), (GuideSection, "body_html"), (Card, "notes_html"),
+    for model, field in ((FAQEntry, "short_answer_html"), (GuideSection, "body_html"), (CardExplanation, "text_html"),
                          (Term, "explanation_html")):
         texts = [getattr(obj, field) for obj in model.objects.all() if getattr(obj, field)]
         linked = [text for text in texts if 'class="term"' in text]

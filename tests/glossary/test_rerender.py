@@ -4,11 +4,13 @@ import re
 
 import pytest
 
+from cards.models import CardExplanation
 from glossary.models import Term
-from rules.models import Card, FAQEntry, GuideSection
+from rules.models import FAQEntry, GuideSection
 from search.models import SearchDocument
 from search.query import search
-from tests.rules.factories import card, faq, guide
+from tests.cards.factories import explanation
+from tests.rules.factories import faq, guide
 
 from .factories import term
 
@@ -50,13 +52,13 @@ def test_changing_a_definition_updates_tooltips():
 
 
 def test_deleting_a_term_unlinks_texts():
-    entry = card(notes="La chaîne attend.")
+    entry = explanation(text="La chaîne attend.")
     obj = term("Chaîne")
     entry.refresh_from_db()
-    assert links(entry.notes_html, "chaine")
+    assert links(entry.text_html, "chaine")
     obj.delete()
     entry.refresh_from_db()
-    assert "term" not in entry.notes_html and entry.notes_html == "<p>La chaîne attend.</p>"
+    assert "term" not in entry.text_html and entry.text_html == "<p>La chaîne attend.</p>"
 
 
 def test_a_new_longer_term_takes_over_from_a_shorter_one():
@@ -116,7 +118,7 @@ def test_tooltip_ids_are_unique_across_the_texts_of_a_page():
     assert len(ids) == 3 and len(set(ids)) == 3
 
 
-def test_cards_are_re_rendered_too():
-    obj = card(rules_text="Donne un bouclier.")
+def test_card_explanations_are_re_rendered_too():
+    obj = explanation(text="Donne un bouclier.")
     term("Bouclier")
-    assert links(Card.objects.get(pk=obj.pk).rules_html, "bouclier")
+    assert links(CardExplanation.objects.get(pk=obj.pk).text_html, "bouclier")

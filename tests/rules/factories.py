@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import count
 
-from rules.models import Card, Category, FAQEntry, Guide, GuideSection
+from rules.models import Category, FAQEntry, Guide, GuideSection
 
 _seq = count(1)
 
@@ -21,12 +21,6 @@ def faq(**kwargs) -> FAQEntry:
     if "category" not in kwargs:
         defaults["category"] = category()
     return FAQEntry.objects.create(**{**defaults, **kwargs})
-
-
-def card(**kwargs) -> Card:
-    n = next(_seq)
-    defaults = {"slug": f"carte-{n}", "name": f"Carte {n}", "card_type": "Unité"}
-    return Card.objects.create(**{**defaults, **kwargs})
 
 
 def guide(sections=(), **kwargs) -> Guide:

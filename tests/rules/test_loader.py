@@ -3,8 +3,9 @@
 import pytest
 import yaml
 
+from cards.models import Card
 from rules.loader import Loader
-from rules.models import Card, Category, FAQEntry, Guide, GuideSection, WorkedExample
+from rules.models import Category, FAQEntry, Guide, GuideSection, WorkedExample
 
 pytestmark = pytest.mark.django_db
 
@@ -21,13 +22,16 @@ def test_ships_the_promised_content():
     assert Category.objects.count() >= 4
     assert FAQEntry.objects.values("category").distinct().count() >= 4
     seed_entry = FAQEntry.objects.get(question__startswith="Quel effet s'applique en premier")
-    assert seed_entry.cards.filter(slug="boots-of-swiftness").exists()
-    names = dict(Card.objects.values_list("name", "french_name"))
-    # Official names as Riot published them; a French one only where the French rules v1.4 print it.
+    assert seed_entry.cards.filter(pk="SFD-133").exists()
+    linked = Card.objects.filter(faq_entries__isnull=False).distinct()
+    names = {card.id: (card.name, card.name_fr) for card in linked}
+    # The former placeholder cards are the real ones: official names as Riot published them, and a French one
+    # only where the French rules v1.4 print it.
     assert names == {
-        "Boots of Swiftness": "", "Guardian Angel": "Ange gardien", "Tactical Retreat": "",
-        "Fiora, Victorious": "Fiora, Victorieuse", "Soraka, Wanderer": "Soraka, Nomade",
-        "Gustwalker": "Saute-nuages", "Gangplank": "",
+        "SFD-133": ("Boots of Swiftness", ""), "SFD-051": ("Guardian Angel", "Ange gardien"),
+        "UNL-175": ("Tactical Retreat", ""), "OGN-232": ("Fiora, Victorious", "Fiora, Victorieuse"),
+        "SFD-173": ("Soraka, Wanderer", "Soraka, Nomade"), "UNL-075": ("Gustwalker", "Saute-nuages"),
+        "VEN-086": ("Gangplank, Naval", ""),
     }
     for entry in FAQEntry.objects.all():
         assert entry.short_answer_html.strip(), entry.slug
@@ -64,10 +68,10 @@ def test_editor_changes_survive_a_reload():
 
 def test_editor_deletion_is_not_undone():
     Loader().load_all()
-    card = Card.objects.get(slug="soraka")
+    card = Card.objects.get(pk="SFD-173")
     card.delete()
     Loader().load_all()
-    assert not Card.objects.filter(slug="soraka").exists()
+    assert not Card.objects.filter(pk="SFD-173").exists()
 
 
 def test_shipped_update_reaches_an_untouched_object(tmp_path, settings):
@@ -78,22 +82,22 @@ def test_shipped_update_reaches_an_untouched_object(tmp_path, settings):
     content = tmp_path / "content"
     shutil.copytree(CONTENT_DIR, content)
     Loader(content_dir=content).load_all()
-    cards = yaml.safe_load((content / "cards.yaml").read_text(encoding="utf-8"))
-    cards[0]["notes"] = "Nouvelle note livrée."
-    (content / "cards.yaml").write_text(yaml.safe_dump(cards, allow_unicode=True), encoding="utf-8")
+    categories = yaml.safe_load((content / "categories.yaml").read_text(encoding="utf-8"))
+    categories[0]["description"] = "Nouvelle description livrée."
+    (content / "categories.yaml").write_text(yaml.safe_dump(categories, allow_unicode=True), encoding="utf-8")
     stats = Loader(content_dir=content).load_all()
-    assert Card.objects.get(slug=cards[0]["slug"]).notes == "Nouvelle note livrée."
+    assert Category.objects.get(slug=categories[0]["slug"]).description == "Nouvelle description livrée."
     assert stats["updated"] == 1
 
 
 def test_force_restores_the_shipped_version():
     Loader().load_all()
-    card = Card.objects.get(slug="soraka")
-    shipped = card.notes
-    card.notes = "Modifié."
+    card = Card.objects.get(pk="SFD-173")
+    shipped = card.name
+    card.name = "Modifié"
     card.save()
     Loader(force=True).load_all()
-    assert Card.objects.get(slug="soraka").notes == shipped
+    assert Card.objects.get(pk="SFD-173").name == shipped
 
 
 def test_short_answers_are_sentences_not_lists():

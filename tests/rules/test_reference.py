@@ -7,12 +7,13 @@ from django.core.management import call_command
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
+from cards.models import CardExplanation
 from glossary.models import Term
 from rules import citations, editions, reference_index
 from rules.changes import CHANGES_FILE
 from rules.choices import CURRENT_RULES_VERSION, Chapter
 from rules.loader import Loader
-from rules.models import Card, Category, FAQEntry, Guide, GuideSection, RuleCitation, RuleSection
+from rules.models import Category, FAQEntry, Guide, GuideSection, RuleCitation, RuleSection
 from worked_examples.models import WorkedExample
 
 pytestmark = pytest.mark.django_db
@@ -180,8 +181,8 @@ def test_every_shipped_citation_exists_in_the_current_edition(shipped):
         cite([bound for pair in section.covers for bound in pair], f"section:{section.slug} (covers)")
     for term in Term.objects.all():
         cite([*term.rules, *citations.cited_in(term.explanation)], f"term:{term.slug}")
-    for card in Card.objects.all():
-        cite(citations.cited_in(card.rules_text, card.attached_text, card.notes), f"card:{card.slug}")
+    for explanation in CardExplanation.objects.all():
+        cite(citations.cited_in(explanation.text), f"card:{explanation.card_id}")
     for example in WorkedExample.objects.all():
         cite(citations.cited_in(example.description, example.scenario), f"example:{example.slug}")
     cite(citations.cited_in(CHANGES_FILE.read_text(encoding="utf-8")), "changes.yaml")

@@ -1,14 +1,14 @@
 """Site-wide pages and chrome: the HTML site plan, the footer, the navigation's current link, the home page's
-single search box, and reference cards that show a real card rather than a placeholder."""
+single search box."""
 
 import re
 
 import pytest
 from django.urls import include, path, reverse
 
-from rules.models import Card, FAQEntry, RuleSection
+from rules.models import FAQEntry, RuleSection
 
-from .factories import card, category, faq, guide
+from .factories import category, faq, guide
 
 pytestmark = pytest.mark.django_db
 
@@ -18,6 +18,7 @@ urlpatterns = [
     path("fr/", include("worked_examples.urls")),
     path("fr/", include("sandbox.urls")),
     path("fr/", include("search.urls")),
+    path("fr/", include("cards.urls")),
     path("fr/", include("rules.urls")),
     path("fr/", include("learn.urls")),
     path("fr/", include("core.offline")),
@@ -47,7 +48,6 @@ def test_site_plan_groups_every_part_of_the_site(client):
     RuleSection.objects.create(slug="le-combat-plan", title="Le combat, pas à pas", chapter="combat", order=459,
                                covers=[[459, 466]], body="Texte.")
     guide(title="Guide du plan")
-    card(name="Carte du plan")
     response = client.get("/plan-du-site/")
     assert response.status_code == 200
     html = response.content.decode()
@@ -58,9 +58,9 @@ def test_site_plan_groups_every_part_of_the_site(client):
     assert "Thème un" in html and '<span class="count">3</span>' in html
     assert "Question du thème un numéro 2" in html and html.count("<details>") >= 2
     assert f'href="{first.get_absolute_url()}"' in html
-    assert "Guide du plan" in html and "Carte du plan" in html
+    assert "Guide du plan" in html
     for name in ("glossary:index", "examples:index", "sandbox:sandbox", "rules:faq_index", "rules:rules_index",
-                 "rules:guide_index", "rules:card_index"):
+                 "rules:guide_index", "cards:gallery"):
         assert f'href="{reverse(name)}"' in html, name
 
 
@@ -88,7 +88,7 @@ def test_home_shows_one_search_box(client):
 def test_current_link_follows_the_resolved_url_not_the_path(client):
     entry = faq()
     assert current_links(client.get(entry.get_absolute_url()).content.decode()) == ["FAQ"]
-    assert current_links(client.get(reverse("rules:card_index")).content.decode()) == ["Cartes"]
+    assert current_links(client.get(reverse("cards:gallery")).content.decode()) == ["Cartes"]
     assert current_links(client.get(reverse("rules:rules_index")).content.decode()) == ["Règles"]
     assert current_links(client.get(reverse("glossary:index")).content.decode()) == ["Glossaire"]
     assert current_links(client.get(reverse("rules:home")).content.decode()) == []
@@ -98,42 +98,3 @@ def test_current_link_on_the_usual_urls(client):
     assert current_links(client.get(guide().get_absolute_url()).content.decode()) == ["Guides"]
     assert current_links(client.get(reverse("examples:index")).content.decode()) == ["Exemples"]
     assert current_links(client.get(reverse("sandbox:sandbox")).content.decode()) == ["Bac à sable"]
-
-
-# --- reference cards -------------------------------------------------------------------------------------------
-
-
-def test_shipped_cards_are_cards_not_placeholders(client, site_content):
-    for obj in Card.objects.all():
-        assert obj.rules_text.strip(), f"{obj.slug} n'a pas de texte"
-        html = client.get(obj.get_absolute_url()).content.decode()
-        assert "notre traduction" in html, obj.slug
-        assert "Type non précisé" not in html
-        facts = html[html.index('class="card-facts"'):html.index("</dl>", html.index('class="card-facts"'))]
-        for label in ("Nom officiel", "Type", "Coût", "Puissance", "Domaines", "Mots-clés"):
-            assert f"<dt>{label}</dt>" in facts, (obj.slug, label)
-    tactical = client.get(reverse("rules:card_detail", args=["tactical-retreat"])).content.decode()
-    assert "Type non confirmé" in tactical
-    assert "Naval amplifié" not in client.get(reverse("rules:card_index")).content.decode()
-
-
-def test_unconfirmed_values_are_said_not_invented(client):
-    obj = card(name="Inconnue", card_type="Unité", power=None, domains=[], rules_text="Un texte.")
-    html = client.get(obj.get_absolute_url()).content.decode()
-    assert "Domaine non confirmé" in html and "non confirmée" in html
-    assert 'class="might might--unknown"' in html
-
-
-def test_card_frame_and_chips_follow_its_domains(client):
-    obj = card(name="Bicolore", domains=["Fureur", "Calme"], power=3, rules_text="Texte.")
-    html = client.get(obj.get_absolute_url()).content.decode()
-    assert "frame-1-fureur frame-2-calme" in html
-    assert 'class="chip domain domain--fureur"' in html and 'class="chip domain domain--calme"' in html
-    assert '<span class="might__value">3</span>' in html
-
-
-def test_card_page_lists_the_questions_and_examples_that_use_it(client, site_content):
-    html = client.get(reverse("rules:card_detail", args=["guardian-angel"])).content.decode()
-    assert "Questions et exemples où elle apparaît" in html
-    assert 'href="/faq/ange-gardien-et-retraite/"' in html
-    assert re.search(r'Exemple\s:\s<a href="/exemples/[a-z0-9-]+/"', html)

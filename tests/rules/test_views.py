@@ -2,9 +2,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from rules.models import Card, FAQEntry, Guide
+from cards.models import Card
+from rules.models import FAQEntry, Guide
 
-from .factories import card, faq, guide
+from .factories import faq, guide
 
 pytestmark = pytest.mark.django_db
 
@@ -17,7 +18,7 @@ def content(site_content):
 def test_every_page_type_answers(client, content):
     urls = [
         reverse("rules:home"), reverse("rules:faq_index"), reverse("rules:guide_index"),
-        reverse("rules:card_index"), content["faq"].get_absolute_url(), content["guide"].get_absolute_url(),
+        reverse("cards:gallery"), content["faq"].get_absolute_url(), content["guide"].get_absolute_url(),
         content["card"].get_absolute_url(), reverse("search:search") + "?q=couche", reverse("sitemap"),
     ]
     for url in urls:
@@ -42,28 +43,8 @@ def test_guide_has_a_table_of_contents_and_anchors(client):
     assert 'data-copy-anchor="seconde"' in html
 
 
-def test_card_is_drawn_as_a_card(client):
-    obj = card(name="Fiora", power=4, keywords=["Bouclier"])
-    html = client.get(obj.get_absolute_url()).content.decode()
-    assert 'class="game-card' in html and ">4<" in html.replace(" ", "") and "Bouclier" in html
-
-
-def test_card_is_titled_by_its_official_name_and_shows_the_french_one_when_riot_published_it(client):
-    published = card(name="Fiora, Victorious", french_name="Fiora, Victorieuse", power=4)
-    html = client.get(published.get_absolute_url()).content.decode()
-    assert "<title>Fiora, Victorious · RiftPal</title>" in html
-    assert 'lang="en">Fiora, Victorious<' in html
-    assert "Nom français officiel" in html and "Fiora, Victorieuse" in html
-    # Without a published French name, none is shown, and none is made up.
-    english_only = card(name="Boots of Swiftness", card_type="Équipement")
-    html = client.get(english_only.get_absolute_url()).content.decode()
-    assert "aucun publié par Riot" in html and 'class="game-card__french"' not in html
-    index = client.get(reverse("rules:card_index")).content.decode()
-    assert index.count('class="game-card__french"') == 1 and "Fiora, Victorieuse" in index
-
-
 def test_unknown_slugs_get_a_french_404(client):
-    for url in ["/faq/nexiste-pas/", "/guides/nexiste-pas/", "/cartes/nexiste-pas/", "/pas-de-page/"]:
+    for url in ["/faq/nexiste-pas/", "/guides/nexiste-pas/", "/cartes/xyz-999/", "/pas-de-page/"]:
         response = client.get(url)
         assert response.status_code == 404
         assert "Page introuvable" in response.content.decode()
