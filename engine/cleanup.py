@@ -28,7 +28,8 @@ class Cleanup:
                 return
             changed = self.kill_lethal()
             changed = self.lose_empty_control() or changed
-            changed = self.remove_lost_hidden() or changed
+            changed = self.recall_lone_gear() or changed  # R. 323.6
+            changed = self.remove_lost_hidden() or changed  # R. 323.6.a
             if not changed:
                 break
         self.combat_in_showdown()

@@ -10,6 +10,8 @@ from .kinds import (
     BOARD_ZONES,
     Event,
     Keyword,
+    Reason,
+    StepKind,
     has_keyword,
 )
 from .live_state import Ev, Obj
@@ -39,6 +41,12 @@ class Movement:
         o.zone, o.at = zone, (at if zone in ("battlefield", "facedown") else None)
         if zone != "facedown":
             o.hidden_turn = None
+        for g in self.world.objects.values():
+            if g.attached_to == o.id and g is not o:
+                if zone in ("base", "battlefield"):
+                    g.zone, g.at = o.zone, o.at  # R. 719.3.a: attached cards go where their Top-Most Card goes
+                else:
+                    g.attached_to = None  # R. 436.4.b: it detaches where the unit last was, on the board
 
     def move_now(self, o: Obj, dest: str | None) -> None:
         """The location change of a move (R. 447); a battlefield not controlled by the mover is contested."""
@@ -125,7 +133,24 @@ class Movement:
             self.emit(Event.NOTHING_HAPPENS, object=g.id, why="cannot_attach")
             return
         g.attached_to = u.id
+        g.zone, g.at = u.zone, u.at  # R. 435.4: its location becomes the Top-Most Card's (not a move)
         self.emit(Event.ATTACHED, object=g.id, to=u.id)
+
+    def recall_lone_gear(self) -> bool:
+        """R. 323.6 (step 5 of a cleanup), 436.4.a: unattached non-unit gear at a battlefield is recalled to
+        its base — unless a keyword says otherwise (Deploy, R. 830.1.b.3)."""
+        from .keywords import stays_at_battlefield
+
+        changed = False
+        for g in self.world.objects.values():
+            if g.type == "gear" and g.zone == "battlefield" and g.attached_to is None and not stays_at_battlefield(
+                    self, g.id):
+                bf = g.at
+                self.place(g, "base")
+                self.tr.step(StepKind.CLEANUP, object=g.id, reason={"code": Reason.GEAR_RECALLED, "battlefield": bf})
+                self.emit(Event.RECALLED, object=g.id, why="lone_gear")
+                changed = True
+        return changed
 
     def _do_detach(self, a):
         """Detach a gear (R. 436, 716)."""

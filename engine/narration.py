@@ -345,6 +345,12 @@ def _cleanup(step: dict, r: dict, o: str) -> str:
         n = len(r.get("effects") or [])
         what = "la compétence déclenchée va" if n == 1 else f"les {n} compétences déclenchées vont"
         return f"Nettoyage terminé : {what} sur la chaîne, où chacun peut y répondre (R. 334, 383.3)."
+    if code == "gear_recalled":
+        return (
+            f"Nettoyage : l'équipement {o} n'est attaché à aucune unité et se trouve seul sur "
+            f"{_obj(step, r['battlefield']) if r.get('battlefield') else 'le champ de bataille'} : rappel dans la "
+            "base de son contrôleur (R. 323.6, 436.4.a)."
+        )
     if code == "hidden_removed":
         return (
             f"Nettoyage : {o} est face cachée sur un champ de bataille que son contrôleur ne contrôle plus ; elle "

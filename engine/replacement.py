@@ -250,10 +250,7 @@ class Replacement:
         o = w.objects.get(ev.obj) if ev.obj else None
         if ev.type == "die":
             before = o.zone
-            self.place(o, "discard")
-            for g in w.objects.values():
-                if g.attached_to == o.id:
-                    g.attached_to = None
+            self.place(o, "discard")  # its gear detaches where it was (R. 436.4.b)
             self.emit(Event.DIED if o.type != "gear" else "destroyed", object=o.id, **{"from": before})
         elif ev.type == "destroy":
             self.place(o, "discard")
@@ -269,10 +266,7 @@ class Replacement:
             o.exhausted = True
             self.emit(Event.EXHAUSTED, object=o.id)
         elif ev.type == "recall":
-            self.place(o, "base")
-            for g in w.objects.values():
-                if g.attached_to == o.id:
-                    self.place(g, "base")
+            self.place(o, "base")  # its gear goes with it (R. 719.3.a)
             self.emit(Event.RECALLED, object=o.id)
         elif ev.type == "move":
             self.move_now(o, ev.dest)

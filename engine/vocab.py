@@ -256,6 +256,7 @@ class Reason(Vocab):
     LETHAL_DAMAGE = "lethal_damage", "dégâts mortels", "R. 323.4"
     EMPTY_BATTLEFIELD = "empty_battlefield", "champ de bataille vide", "R. 190.4.c, 323.5"
     HIDDEN_REMOVED = "hidden_removed", "carte cachée retirée", "R. 323.6.a"
+    GEAR_RECALLED = "gear_recalled", "équipement seul rappelé", "R. 323.6, 436.4.a"
     COMBAT_STAGED = "combat_staged", "combat à venir", "R. 323.8, 323.13"
     CLEANUP_DONE = "cleanup_done", "nettoyage terminé", "R. 322, 383.3"
     # combat (R. 461–468) and scoring (R. 469–474)

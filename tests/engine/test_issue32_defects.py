@@ -179,3 +179,42 @@ def test_a_game_won_in_the_combat_cleanup_ends_before_the_conquest():
     assert o.winner == "p2"
     assert o.players["p1"]["points"] == 7
     assert o.objects["pont"]["controller"] == "p2"
+
+
+# ---------------------------------------------------------------- gear goes with its unit (R. 435.4, 719.3.a, 323.6)
+
+
+def gear(gid="lame", **kw):
+    return {"id": gid, "name": "Lame", "type": "gear", "controller": "p1", **kw}
+
+
+def test_equipped_gear_moves_with_its_unit():
+    """R. 719.3.a: when the Top-Most Card changes location, the attached cards change location with it."""
+    o = play([BF, unit("vi", 2, zone="base"), gear(zone="base", attached_to="vi")],
+             [{"do": "standard_move", "objects": ["vi"], "to": "pont"}])
+    assert o.objects["vi"]["at"] == "pont"
+    assert (o.objects["lame"]["zone"], o.objects["lame"]["at"], o.objects["lame"]["attached_to"]) == (
+        "battlefield", "pont", "vi")
+
+
+def test_attaching_puts_the_gear_where_its_unit_is():
+    """R. 435.4: when a card attaches to a card, its location becomes that of the new Top-Most Card."""
+    o = play([BF, GUARD, gear(zone="base")], [{"do": "attach", "object": "lame", "to": "garde"}])
+    assert (o.objects["lame"]["zone"], o.objects["lame"]["at"]) == ("battlefield", "pont")
+
+
+def test_gear_left_alone_at_a_battlefield_is_recalled_at_the_cleanup():
+    """R. 436.4.b, 436.4.a, 323.6: the unit dies, its gear detaches where the unit last was (the battlefield) and the
+    next cleanup recalls the unattached gear to its base."""
+    o = play([BF, GUARD, unit("vi", 2, at="pont"), gear(zone="battlefield", at="pont", attached_to="vi")],
+             [{"do": "damage", "object": "vi", "amount": 2}])
+    assert o.objects["vi"]["zone"] == "discard"
+    assert (o.objects["lame"]["zone"], o.objects["lame"]["attached_to"]) == ("base", None)
+    assert any(e["type"] == "recalled" and e["object"] == "lame" for e in o.events)
+
+
+def test_gear_of_a_unit_returned_to_hand_is_detached_and_recalled():
+    """R. 436.4.b: the unit leaves the board for the hand — the gear detaches at its last location, then 323.6."""
+    o = play([BF, GUARD, unit("vi", 2, at="pont"), gear(zone="battlefield", at="pont", attached_to="vi")],
+             [{"do": "return_to_hand", "object": "vi"}])
+    assert (o.objects["lame"]["zone"], o.objects["lame"]["attached_to"]) == ("base", None)
