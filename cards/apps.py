@@ -6,3 +6,6 @@ class CardsConfig(AppConfig):
 
     name = "cards"
     verbose_name = "Cartes"
+    search_documents = "cards.search_documents.DOCUMENTS"
+    search_kinds = "cards.search_documents.KINDS"
+    sitemaps = "cards.sitemaps.SITEMAPS"

@@ -211,7 +211,7 @@ PAGE_CACHE_QUERY_PARAMETERS = (r"page|categorie|q|etape|detail|integre|merci|si"
                                r"|(?:effect|defending|xp|power|stunned):[\w-]{1,40}|keyword:[\w-]{1,40}:[\w -]{1,40}")
 # Saving or deleting any model of these apps starts a new content version (core/apps.py), except these models,
 # which no cached page shows.
-PAGE_CACHE_CONTENT_APPS = ["rules", "glossary", "examples"]
+PAGE_CACHE_CONTENT_APPS = ["rules", "glossary", "examples", "cards"]
 PAGE_CACHE_IGNORED_MODELS = ["rules.Feedback"]
 # Browsers and CDNs keep a page this long, then may serve it stale while they fetch the new one.
 PAGE_CACHE_MAX_AGE = env_int("DJANGO_PAGE_CACHE_MAX_AGE", 60)
