@@ -49,8 +49,8 @@ def readme(source: Path, report: dict, count: int, today: datetime.date) -> str:
         "- **Noms, textes et images des cartes : Riot Games.** Le site les montre tels que Riot les a publiés, en",
         "  anglais (le nom français seulement là où Riot l'a imprimé), dans le cadre de la politique « Legal Jibber",
         "  Jabber » de Riot Games ; le site est gratuit et n'est ni approuvé ni parrainé par Riot Games.",
-        "- **Textes des errata et cartes de Radiance transcrits depuis riftboundfaq** (ChristianIvicevic/riftboundfaq) :",
-        "  contenu sous licence **CC BY-SA 4.0** ; attribution à ChristianIvicevic/riftboundfaq, partage dans les",
+        "- **Textes des errata et cartes de Radiance transcrits depuis riftboundfaq**",
+        "  (ChristianIvicevic/riftboundfaq) : contenu sous licence **CC BY-SA 4.0** ; attribution à ChristianIvicevic/riftboundfaq, partage dans les",
         "  mêmes conditions. Les pages des cartes concernées le disent.",
         "- Les cartes de Radiance sont des **données d'aperçu** (liste de Piltover Archive via Goodplayer01, sans",
         "  licence déclarée, et transcription de riftboundfaq) : les pages les marquent « aperçu, non définitif ».",
@@ -61,7 +61,8 @@ def readme(source: Path, report: dict, count: int, today: datetime.date) -> str:
     for key, info in sorted((report.get("sources") or {}).items()):
         commit = (info.get("commit") or "")[:8]
         where = info.get("repo") or info.get("path") or ""
-        lines.append(f"- `{key}` : {where}{' @ ' + commit if commit else ''} — {info.get('licence') or 'non indiquée'}")
+        pinned = f"{where} @ {commit}" if commit else where
+        lines.append(f"- `{key}` : {pinned} — {info.get('licence') or 'non indiquée'}")
     return "\n".join(lines) + "\n"
 
 
