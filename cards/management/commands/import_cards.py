@@ -51,7 +51,7 @@ def readme(source: Path, report: dict, count: int, today: datetime.date) -> str:
         "  Jabber » de Riot Games ; le site est gratuit et n'est ni approuvé ni parrainé par Riot Games.",
         "- **Textes des errata et cartes de Radiance transcrits depuis riftboundfaq**",
         "  (ChristianIvicevic/riftboundfaq) : contenu sous licence **CC BY-SA 4.0** ; attribution à",
-        "  ChristianIvicevic/riftboundfaq, partage dans les mêmes conditions. Les pages des cartes concernées le disent.",
+        "  ChristianIvicevic/riftboundfaq, partage dans les mêmes conditions ; les pages des cartes le disent.",
         "- Les cartes de Radiance sont des **données d'aperçu** (liste de Piltover Archive via Goodplayer01, sans",
         "  licence déclarée, et transcription de riftboundfaq) : les pages les marquent « aperçu, non définitif ».",
         "",
