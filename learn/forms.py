@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from .questions import ALLOWED, DEATHS, ORDER, POINTS, POWER, Question
+from .questions import ALLOWED, DEATHS, KIND_LABELS, LEVEL_LABELS, ORDER, POINTS, POWER, Question
 
 ORDINALS = ["En premier", "En deuxième", "En troisième", "En quatrième", "En cinquième"]
 
@@ -51,3 +51,25 @@ class AnswerForm(forms.Form):
         if self.question.kind == ORDER:
             return tuple(self.cleaned_data[name] for name in self.fields)
         return frozenset(self.cleaned_data["reponse"])
+
+
+class PracticeFilter(forms.Form):
+    """/entrainement/?theme=…&type=…&niveau=…: the list narrowed to a theme, a kind of question or a level."""
+
+    theme = forms.ChoiceField(label="Thème", required=False)
+    type = forms.ChoiceField(label="Type de question", required=False,
+                             choices=[("", "Tous les types"), *KIND_LABELS.items()])
+    niveau = forms.TypedChoiceField(label="Niveau", required=False, coerce=int, empty_value=None,
+                                    choices=[("", "Tous les niveaux"), *LEVEL_LABELS.items()])
+
+    def __init__(self, areas: list[dict], *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["theme"].choices = [("", "Tous les thèmes"), *((a["slug"], a["label"]) for a in areas)]
+        for field in self.fields.values():
+            field.error_messages["invalid_choice"] = "Ce choix n'existe pas : choisissez dans la liste."
+
+    def keep(self, area: dict, question: Question) -> bool:
+        data = self.cleaned_data
+        return ((not data.get("theme") or area["slug"] == data["theme"])
+                and (not data.get("type") or question.kind == data["type"])
+                and (data.get("niveau") is None or question.level == data["niveau"]))

@@ -11,6 +11,7 @@ kind. It is built again only when an example changes, and kept in the process.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import threading
 from collections.abc import Iterator
@@ -41,6 +42,21 @@ LEVELS = {
     WorkedExample.Topic.LAYERS: 3, WorkedExample.Topic.REPLACEMENT: 3,
 }
 LEVEL_LABELS = {1: "Débutant", 2: "Confirmé", 3: "Juge"}
+# Within a theme, the kinds of question about what the theme teaches come first: a movement question before the
+# final Might of a unit that moved.
+AREA_KINDS = {
+    WorkedExample.Topic.MOVEMENT: (ALLOWED, POINTS, DEATHS, POWER, ORDER),
+    WorkedExample.Topic.COMBAT: (DEATHS, POINTS, ALLOWED, POWER, ORDER),
+    WorkedExample.Topic.SCORE: (POINTS, DEATHS, ALLOWED, POWER, ORDER),
+    WorkedExample.Topic.CHAIN: (ALLOWED, ORDER, DEATHS, POWER, POINTS),
+    WorkedExample.Topic.REPLACEMENT: (DEATHS, POWER, ORDER, POINTS, ALLOWED),
+    WorkedExample.Topic.LEVEL_XP: (POWER, ORDER, POINTS, DEATHS, ALLOWED),
+}
+DEFAULT_KINDS = (POWER, ORDER, DEATHS, POINTS, ALLOWED)
+
+
+def _kind_rank(question) -> int:
+    return AREA_KINDS.get(question.area, DEFAULT_KINDS).index(question.kind)
 ON_BOARD = ("base", "battlefield")
 UNIT_TYPES = ("unit", "token")
 MAX_ORDERED = 5
@@ -70,6 +86,25 @@ class Question:
     choices: tuple[Choice, ...] = field(default=())
     permis: str = ""  # « Ce coup est-il permis ? »: the slug of its situation (``learn/content/permis.yaml``)
     change_index: int = -1  # which of the situation's changes is applied (-1: none)
+    about: str = ""  # what tells this situation from the others in a list: its units, effects and spells
+    facts: tuple[str, ...] = ()  # the situation's facts (without the actions), to tell alike titles apart
+
+    @property
+    def title(self) -> str:
+        """The question as a list shows it: what is asked, about what, and the change (« Et si… ? »)."""
+        asked = {POWER: f"Puissance finale {de(self.subject_name)}", DEATHS: "Qui meurt ?",
+                 POINTS: "Qui gagne un point ?", ORDER: "Dans quel ordre ?", ALLOWED: self.prompt}[self.kind]
+        if self.kind == ALLOWED:
+            asked = f"Permis ? {self.example_title}"
+            return f"{asked} — {self.change_label}" if self.change_label else asked
+        parts = [asked, self.about] if self.about else [asked]
+        if self.change_label:
+            parts.append(self.change_label)
+        return " — ".join(parts)
+
+    @property
+    def subject_name(self) -> str:
+        return dict((choice.value, choice.label) for choice in self.choices).get(self.subject, self.subject)
 
     @property
     def level(self) -> int:
@@ -155,8 +190,9 @@ def catalogue() -> Catalogue:
     if found is None:
         topics = list(WorkedExample.Topic.values)
         every = [*build(WorkedExample.objects.order_by("topic", "order", "slug")), *allowed_questions()]
-        built = Catalogue(sorted(every,
-                                 key=lambda q: (q.level, topics.index(q.area) if q.area in topics else len(topics))))
+        every = distinct_titles(every)
+        built = Catalogue(sorted(every, key=lambda q: (
+            q.level, topics.index(q.area) if q.area in topics else len(topics), _kind_rank(q))))
         with _lock:
             _cached.clear()
             _cached[key] = built
@@ -223,10 +259,44 @@ def build(examples) -> Iterator[Question]:
         yield from _questions(example, data, result, switches)
 
 
+def _about(data: dict, leave_out: str = "") -> str:
+    """The units, effects and spells of a situation, in a few words (« Vi et Garen, avec « Éclair » »)."""
+    units = [o.get("name") or o["id"] for o in data.get("objects") or []
+             if o.get("type", "unit") in UNIT_TYPES and o["id"] != leave_out]
+    more = len(units) - 3
+    shown = units[:3] + ([f"{more} autre{'s' if more > 1 else ''}"] if more > 0 else [])
+    said = ", ".join(shown[:-1]) + (" et " if len(shown) > 1 else "") + shown[-1] if shown else ""
+    cards = [e.get("label") or e["id"] for e in data.get("effects") or []]
+    cards += [a["label"] for a in data.get("actions") or [] if a.get("do") in ("cast", "resolve") and a.get("label")]
+    cards = list(dict.fromkeys(cards))
+    if cards:
+        listed = ", ".join(f"« {label} »" for label in cards[:2]) + (" …" if len(cards) > 2 else "")
+        said = f"{said}, avec {listed}" if said else f"avec {listed}"
+    return said
+
+
 def _base(example, data: dict, **kwargs) -> dict:
     return {"example_slug": example.slug, "example_title": example.title, "area": example.topic,
             "area_label": example.get_topic_display(), "situation": (data.get("description") or "").strip(),
-            **kwargs}
+            "about": _about(data, kwargs.get("subject", "")), "facts": tuple(situation.lines(data)), **kwargs}
+
+
+def distinct_titles(items: list[Question]) -> list[Question]:
+    """Questions whose titles would read the same get the first fact of their situation the others lack
+    (« Joueuse A : 7 points. »), or else their rank among them."""
+    groups: dict[str, list[Question]] = {}
+    for question in items:
+        groups.setdefault(question.title, []).append(question)
+    renamed: dict[str, Question] = {}
+    for same in groups.values():
+        if len(same) < 2:
+            continue
+        for rank, question in enumerate(same, start=1):
+            others = {fact for other in same if other is not question for fact in other.facts}
+            own = next((fact for fact in question.facts if fact not in others), "")
+            extra = own.rstrip(".") if own and len(own) <= 70 else f"situation {rank}"
+            renamed[question.slug] = dataclasses.replace(question, about=f"{question.about} ; {extra}".lstrip(" ;"))
+    return [renamed.get(question.slug, question) for question in items]
 
 
 def _questions(example, data: dict, result: dict, switches: list[Param]) -> Iterator[Question]:
@@ -237,7 +307,8 @@ def _questions(example, data: dict, result: dict, switches: list[Param]) -> Iter
     on_board.sort(key=lambda u: final[u["id"]].get("power") == u.get("printed_power", 0))
     for unit in on_board[:POWER_QUESTIONS_PER_EXAMPLE]:
         prompt = f"Quelle est la Puissance {de(unit['name'])} à la fin ?"
-        base = _base(example, data, kind=POWER, subject=unit["id"], prompt=prompt)
+        base = _base(example, data, kind=POWER, subject=unit["id"], prompt=prompt,
+                     choices=(Choice(unit["id"], unit.get("name") or unit["id"]),))
         yield Question(slug=f"{example.slug}-puissance-{unit['id']}", **base)
         variant = _effect_off(data, switches) or _power_change(switches, unit, 2)
         if variant:

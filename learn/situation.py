@@ -36,17 +36,19 @@ APPLIES_TO = {"self": "sa source", "attached": "l'unité qu'il équipe", "allies
 ACTIVE_ZONES = {"board": "sur le plateau", "discard": "depuis la Défausse", "hand": "depuis la main",
                 "anywhere": "où que soit sa source"}
 COST_APPLIES = {"all": "toutes les cartes", "units": "les unités", "spells": "les sorts", "self": "cette carte"}
-PLAYER_FIELDS = {"points": "point", "xp": "XP", "hand": "carte en main", "deck": "carte dans le deck",
-                 "trash": "carte dans la Défausse", "runes": "rune dans le deck de runes", "energy": "Énergie"}
+# (singular, plural) of each counter of a player.
+PLAYER_FIELDS = {"points": ("point", "points"), "xp": ("XP", "XP"), "hand": ("carte en main", "cartes en main"),
+                 "deck": ("carte dans le deck", "cartes dans le deck"),
+                 "trash": ("carte dans la Défausse", "cartes dans la Défausse"),
+                 "runes": ("rune dans le deck de runes", "runes dans le deck de runes"),
+                 "energy": ("Énergie", "Énergie")}
 # Fields that name or number a thing rather than state a fact about it.
 SILENT = {"id", "name", "label"}
 
 
-def _plural(count: int, word: str) -> str:
-    if word in ("XP", "Énergie") or count in (0, 1, -1):
-        return f"{count} {word}"
-    return f"{count} " + " ".join(part + ("" if part in ("en", "main", "dans", "le", "la", "deck", "de", "Défausse")
-                                          else "s") for part in word.split())
+def _plural(count: int, forms: tuple[str, str]) -> str:
+    """« 1 point », « 0 point », « 7 points » (French: the singular up to 1)."""
+    return f"{count} {forms[0] if abs(count) <= 1 else forms[1]}"
 
 
 def _value(value) -> str:
@@ -149,7 +151,7 @@ class Teller:
         if key == "attached_to":
             return f"équipe {self.name(value)}"
         if key == "damage":
-            return _plural(value, "dégât")
+            return _plural(value, ("dégât", "dégâts"))
         return f"{key} : {_value(value)}"
 
     # --- effects ----------------------------------------------------------------------------------------------

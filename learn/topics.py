@@ -127,7 +127,8 @@ def matching(numbers: Iterable[str] = (), examples: Iterable[str] = (), covers: 
     area = areas.most_common(1)[0][0] if areas else ""
     return {
         "questions": [(catalogue.numbers[question.slug], question) for question in picked],
-        "total": len(scored),
+        # One count per theme everywhere: the number of questions the theme's own list shows.
+        "area_total": sum(1 for question in catalogue.questions if question.area == area),
         "area": area,
         "area_label": dict(WorkedExample.Topic.choices).get(area, ""),
     }

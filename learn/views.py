@@ -18,7 +18,7 @@ from worked_examples import player, whatif
 from worked_examples.models import WorkedExample
 
 from . import first_game, path, permis, questions
-from .forms import AnswerForm
+from .forms import AnswerForm, PracticeFilter
 
 # A link to a step of the player by its trace index (``indice`` once the player numbers steps as shown).
 TRACE_INDEX = getattr(player, "TRACE_INDEX", "etape")
@@ -94,12 +94,23 @@ def first_game_page(request: HttpRequest):
 
 @require_GET
 def practice_index(request: HttpRequest):
+    """Every question, grouped by theme; a theme, a kind or a level narrows the list (a plain GET form)."""
     catalogue = questions.catalogue()
+    areas = catalogue.areas()
+    form = PracticeFilter(areas, request.GET or None)
+    filtered = form.is_bound and form.is_valid() and any(form.cleaned_data.values())
+    shown = []
+    for area in areas:
+        kept = [(n, q) for n, q in area["questions"] if not filtered or form.keep(area, q)]
+        if kept:
+            shown.append({**area, "questions": kept, "total": len(area["questions"])})
     return render(request, "learn/practice-index.html", {
-        "areas": catalogue.areas(),
+        "areas": shown,
         "count": len(catalogue),
-        "kinds": questions.KIND_LABELS,
-    })
+        "form": form,
+        "filtered": filtered,
+        "shown_count": sum(len(area["questions"]) for area in shown),
+    }, status=400 if form.errors else 200)
 
 
 @require_GET
