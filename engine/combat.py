@@ -188,8 +188,15 @@ class Combat:
         self._assign_pool, self._assign_dual, self._assign_back = [], set(), set()
         return out
 
-    def run_combat(self, bf: str, attacker: str, defender: str) -> None:
-        """Damage step (R. 467), the combat cleanup (R. 468.1), resolution step (R. 468.3–468.7)."""
+    def run_combat(self, bf: str, attacker: str, defender: str, answered: bool = False) -> None:
+        """Play a combat; where its cleanup puts abilities on the chain and ``answered`` (the next scripted
+        action is an answer), it waits for the answers (R. 468.2) and goes on like a paused start of turn."""
+        self.turn_rest = self.combat_steps(bf, attacker, defender)
+        self.resume_turn(answered)
+
+    def combat_steps(self, bf: str, attacker: str, defender: str):
+        """Damage step (R. 467), the combat cleanup (R. 468.1), resolution step (R. 468.3–468.7); a generator
+        that yields once the combat cleanup's triggered abilities are on the chain (R. 468.2)."""
         self.combat_at = bf
         self.combat_contest = (bf, attacker)
         A, D = self.units_at(bf, attacker), self.units_at(bf, defender)
@@ -243,7 +250,8 @@ class Combat:
         before = set(A + D)
         # R. 468.1: the combat cleanup — deaths (R. 323.4), then every unit is healed (R. 468.1.a.1)
         self.cleanup()
-        self.settle_chain()  # R. 468.2: what the damage and the cleanup triggered resolves first
+        self.triggers_to_chain()
+        yield  # R. 468.2: what the damage and the cleanup triggered is answered and resolves first
         if self.winner is not None:  # R. 196: the game ended in the combat cleanup — no resolution step
             report["deaths"] = sorted(u for u in A + D if self.world.objects[u].zone != "battlefield")
             report["result"] = "game_over"
@@ -297,6 +305,8 @@ class Combat:
             # of a battlefield they did not control conquers it too.
             self.gain_control(bf, attacker if report["result"] == "conquered" else defender)
         self.combat_contest = None
+        self.tr.show_board(self.board_tuple())
+        self.cleanup()
 
     def _do_combat_damage(self, a):
         """Rule 13: combat damage reads a negative power as 0."""

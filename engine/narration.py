@@ -315,6 +315,11 @@ def _priority(step: dict, r: dict, o: str) -> str:
         return (
             "Personne ne répond : tous les joueurs passent, l'élément le plus récent de la chaîne se résout (R. 340)."
         )
+    if code == "answer_window" and r.get("where") == "combat":
+        return (
+            f"Le combat attend : {_player(step, r.get('player'))} a la priorité sur la chaîne ouverte par son "
+            "nettoyage, et chacun peut y répondre avant l'étape de résolution (R. 468.2, 337.4)."
+        )
     if code == "answer_window":
         return (
             f"Le début du tour attend : {_player(step, r.get('player'))} a la priorité sur la chaîne ouverte, et "

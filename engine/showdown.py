@@ -61,7 +61,9 @@ class Showdown:
         self.showdown = None
         self.contested = [(b, p) for b, p in self.contested if b != bf]
         if sd["combat"]:
-            self.run_combat(bf, sd["attacker"], sd["defender"])
+            # an explicit last pass: the scenario's next action may answer what the combat triggers
+            self.run_combat(bf, sd["attacker"], sd["defender"], not implicit and self.is_answer(self.action + 1))
+            return
         else:
             # R. 348.2.a: the only player with units left there establishes control (not necessarily
             # the one who contested it); a conquer if it was not theirs (R. 348.2.a.1).

@@ -46,7 +46,8 @@ class Turn:
                 return
             if self.items and answered and self.winner is None:
                 self.tr.step(StepKind.PRIORITY, reason={"code": Reason.ANSWER_WINDOW, "player": self.priority,
-                                                 "chain": len(self.items)})
+                                                 "chain": len(self.items),
+                                                 **({"where": "combat"} if self.combat_at else {})})
                 return
             self.resolve_chain()
 

@@ -218,3 +218,27 @@ def test_gear_of_a_unit_returned_to_hand_is_detached_and_recalled():
     o = play([BF, GUARD, unit("vi", 2, at="pont"), gear(zone="battlefield", at="pont", attached_to="vi")],
              [{"do": "return_to_hand", "object": "vi"}])
     assert (o.objects["lame"]["zone"], o.objects["lame"]["attached_to"]) == ("base", None)
+
+
+# ---------------------------------------------------------------- answers to a trigger in combat (R. 468.2, 337.4)
+
+
+def test_a_reaction_answers_a_deathknell_that_triggered_in_the_combat_cleanup():
+    """R. 468.1–468.2, 383.3, 337.4: the defender dies in the combat cleanup, its Deathknell goes on the chain and
+    the players may answer it before it resolves — p1's Reaction resolves first (newest item), while p2 still has
+    no point; the Deathknell then gives p2 its point, and only then does the combat reach its resolution step."""
+    bf = dict(BF, controller="p2")
+    dk = effect("agonie", "triggered", target=None, source="garde", when="died", subject="self", points=1,
+                label="Agonie du garde")
+    answer = {"do": "cast", "player": "p1", "label": "Réponse", "speed": "reaction",
+              "steps": [{"do": "query", "ask": "points", "player": "p2"}]}
+    data = scenario(objects=[bf, unit("vi", 5, zone="base"), unit("garde", 2, at="pont", controller="p2")],
+                    effects=[dk], topic="combat", players=[player("p1"), player("p2")],
+                    actions=[{"do": "standard_move", "objects": ["vi"], "to": "pont"},
+                             {"do": "pass", "player": "p1"}, {"do": "pass", "player": "p2"}, answer])
+    o = run(load_scenario(data)).main
+    assert o.queries[0]["value"] == 0
+    assert [e["label"] for e in o.events if e["type"] == "chain_resolved"] == ["Réponse", "Agonie du garde"]
+    assert o.players["p2"]["points"] == 1
+    assert o.objects["pont"]["controller"] == "p1"
+    assert o.players["p1"]["points"] == 1  # the conquest, after the chain
