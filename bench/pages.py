@@ -1,22 +1,22 @@
-"""Pages under gunicorn with the production settings: cached pages beside the smallest page the stack can serve.
+"""Pages under the production configuration the README ships, beside the floors of this machine, in one run.
 
-What it does, in one run, on loopback only:
+What it does, on loopback only:
 
-1. a throwaway SQLite copy of the site, or the throwaway PostgreSQL database scripts/with-postgres.sh exports
-   (migrate + load_content, as `make content` does), collectstatic with the
-   production storage into a temporary STATIC_ROOT;
-2. gunicorn with riftpal.settings.prod, 2 sync workers, and the bench-only minimal page (DJANGO_BENCH_VIEW=1), on
-   the same server and middleware as every page; beside it, the framework floor (bench/floor.py: a bare Django
-   view, no middleware, 20 KB) under the same gunicorn settings;
-3. the same bounded client for every URL (16 connections: 2 processes × 8 threads, fixed duration, gzip
-   accepted as a browser does): req/s, p50, p99, and the ratio to the floor;
-4. renders in-process with the page cache off (median of 200; players from the fragment cache), and the FAQ page
-   right after a content change (everything rendered), between two runs of a calibration loop (the machine's
-   speed of the moment);
-5. the same site with 10,000 extra FAQ entries: every index page and every glossary page visited, then the RSS of
-   each worker and the size of /faq/.
+1. scripts/prod-stack.sh, as an operator runs it: nginx (deploy/nginx.conf) in front of gunicorn reading
+   gunicorn.conf.py (its worker class, 2 workers), riftpal.settings.prod, collectstatic with the manifest storage,
+   the shipped content, on a throwaway SQLite database, or the PostgreSQL database scripts/with-postgres.sh
+   exports; `--redis` adds Redis (the page cache then lives there, otherwise in diskcache files);
+2. beside it, the framework floor (bench/floor.py: a bare Django view, no middleware, 20 KB) under the same
+   gunicorn.conf.py, and nginx serving a static file of the same size as the FAQ page (the physical floor);
+3. the same bounded client for every URL (16 connections: 2 processes × 8 threads, fixed duration, gzip accepted):
+   req/s, p50, p99, the ratio to the Django floor and to nginx's file; then the memory of each worker and the
+   size of the shared cache;
+4. the first visit of every page type (core/budgets.py) in Chromium throttled like a slow phone (150 ms,
+   1.6 Mbit/s, CPU × 4): time to the load event and the bytes of HTML, JS and CSS against the budget;
+5. renders in-process with the page cache off, and the site with 10,000 extra FAQ entries (RSS, size of /faq/).
 
-Run from the repository root: `.venv/bin/python bench/pages.py [--seconds 5]`; on PostgreSQL,
+The load average is printed at the start and the end: the machine may be shared, and the figures move with it.
+Run from the repository root: `.venv/bin/python bench/pages.py [--seconds 5] [--redis]`; on PostgreSQL,
 `scripts/with-postgres.sh .venv/bin/python bench/pages.py`. Figures, not a test.
 """
 
@@ -37,6 +37,13 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from _stack import Stack  # noqa: E402
+
+from core.budgets import KB, PAGE_TYPES, resolve  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -251,7 +258,8 @@ def mark(ok: bool) -> str:
 # --- the figures ---------------------------------------------------------------------------------------------
 
 
-def measure(port: int, label: str, path: str, seconds: float, floor: float | None) -> dict:
+def measure(port: int, label: str, path: str, seconds: float, floor: float | None,
+            static: float | None = None) -> dict:
     for _ in range(2 * WORKERS):  # each worker stores the page before the measure
         fetch(port, path)
     status, headers, body = fetch(port, path)
@@ -259,38 +267,105 @@ def measure(port: int, label: str, path: str, seconds: float, floor: float | Non
     codes = ", ".join(f"{code}×{n}" for code, n in sorted(result["statuses"].items()))
     extra = f", erreurs×{result['errors']}" if result["errors"] else ""
     ratio = result["rps"] / floor if floor else 1.0
-    print(f"{label:<44} {result['rps']:>8.0f} {result['p50']:>8.2f} {result['p99']:>8.2f} "
-          f"{ratio:>10.2f}  {codes}{extra} · {len(body)} o "
+    to_static = f"{result['rps'] / static:>8.2f}" if static else f"{'':>8}"
+    print(f"{label:<48} {result['rps']:>8.0f} {result['p50']:>8.2f} {result['p99']:>8.2f} "
+          f"{ratio:>9.2f} {to_static}  {codes}{extra} · {len(body)} o "
           f"{headers.get('content-encoding', 'identity')} {headers.get('x-cache', '')}".rstrip())
     return result
 
 
-def throughput(server: Server, floor_server: Server, seconds: float) -> None:
-    port = server.port
-    faq_page = FAQ_PAGE if fetch(port, FAQ_PAGE)[0] == 200 else None
-    if faq_page is None:
+def throughput(stack: Stack, floor_server: Server, seconds: float) -> None:
+    port = stack.port
+    if fetch(port, FAQ_PAGE)[0] != 200:
         sys.exit(f"{FAQ_PAGE} introuvable : le contenu livré n'est pas chargé.")
     home = fetch(port, "/")[2]
     home_html = gzip.decompress(home) if home[:2] == b"\x1f\x8b" else home
     css = re.search(rb'href="(/static/css/site\.[0-9a-f]{12}\.css)"', home_html)
     glossary = re.search(rb'href="(/glossaire/[a-z0-9-]+/)"', gzip.decompress(fetch(port, "/glossaire/")[2]))
     example = re.search(rb'href="(/exemples/[a-z0-9-]+/)"', gzip.decompress(fetch(port, "/exemples/")[2]))
+    # The physical floor: nginx sending a file as large as the FAQ page's compressed body.
+    faq_body = fetch(port, FAQ_PAGE)[2]
+    (stack.folder / "static" / "bench-meme-taille.html").write_bytes(os.urandom(len(faq_body)))
+    print(f"\nDébit ({WORKERS} workers, {CONNECTIONS} connexions, {seconds:g} s par adresse, gzip accepté, une "
+          "connexion par requête)")
+    print(f"{'adresse':<48} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'× Django':>9} {'× nginx':>8}  réponses")
+    floor = measure(floor_server.port, "plancher : Django nu, 20 Ko (gunicorn seul)", "/plancher/", seconds, None)
+    static = measure(port, f"plancher physique : nginx, fichier de {len(faq_body)} o", "/static/bench-meme-taille.html",
+                     seconds, floor["rps"])
     targets = [
-        ("page minimale du site (tout le middleware)", "/_bench/minimal/"),
-        (f"{faq_page} (cache)", faq_page),
-        ("/faq/ (cache)", "/faq/"),
-        ("terme du glossaire (cache)", glossary.group(1).decode() if glossary else "/glossaire/"),
-        ("exemple, étape 1 (cache)", example.group(1).decode() if example else "/exemples/"),
-        ("fichier statique haché", css.group(1).decode() if css else "/static/css/site.css"),
+        ("page minimale du site (tout le middleware)", port, "/_bench/minimal/"),
+        (f"{FAQ_PAGE} (cache)", port, FAQ_PAGE),
+        (f"{FAQ_PAGE} (cache, gunicorn seul)", stack.app_port, FAQ_PAGE),
+        ("/faq/ (cache)", port, "/faq/"),
+        ("terme du glossaire (cache)", port, glossary.group(1).decode() if glossary else "/glossaire/"),
+        ("exemple, étape 1 (cache)", port, example.group(1).decode() if example else "/exemples/"),
+        ("fichier statique haché (nginx)", port, css.group(1).decode() if css else "/static/css/site.css"),
     ]
-    print(f"\nDébit sous gunicorn ({WORKERS} workers sync, {CONNECTIONS} connexions, {seconds:g} s par adresse, "
-          f"gzip accepté)")
-    print(f"{'adresse':<44} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'× plancher':>10}  réponses")
-    floor = measure(floor_server.port, "plancher : Django nu, sans middleware, 20 Ko", "/plancher/", seconds,
-                    None)["rps"]
-    results = {path: measure(port, label, path, seconds, floor) for label, path in targets}
-    ratio = results[faq_page]["rps"] / floor
-    print(f"{mark(ratio >= 0.8)} page de FAQ en cache : {ratio:.2f} × le plancher (objectif ≥ 0,8)")
+    results = {}
+    for label, target_port, path in targets:
+        results[label] = measure(target_port, label, path, seconds, floor["rps"], static["rps"])
+    faq = results[f"{FAQ_PAGE} (cache)"]
+    direct = results[f"{FAQ_PAGE} (cache, gunicorn seul)"]
+    ratio = faq["rps"] / floor["rps"]
+    print(f"{mark(ratio >= 0.8 and faq['p99'] < 50)} page de FAQ en cache par nginx : {ratio:.2f} × Django nu, "
+          f"p99 {faq['p99']:.1f} ms (objectif ≥ 0,8 × et p99 < 50 ms) ; {faq['rps'] / static['rps']:.2f} × le "
+          f"fichier de nginx ; sans nginx : {direct['rps'] / floor['rps']:.2f} × Django nu")
+
+
+def worker_memory(stack: Stack) -> None:
+    sizes = [stack.rss_mb(pid) for pid in stack.workers()]
+    cache = sum(f.stat().st_size for f in (stack.folder / "cache").rglob("*") if f.is_file())
+    print(f"\nMémoire après la charge : workers {', '.join(f'{rss:.0f}' for rss in sizes)} Mo (RSS, pages "
+          f"partagées avec le maître comprises) ; cache de pages partagé sur disque : {cache / 1024 / 1024:.1f} Mo")
+
+
+def first_visits(stack: Stack) -> None:
+    """Each page type opened once in a fresh Chromium context throttled like a slow phone."""
+    from playwright.sync_api import sync_playwright
+
+    html_of = {}
+
+    def text(path: str) -> str:
+        if path not in html_of:
+            body = fetch(stack.port, path)[2]
+            html_of[path] = (gzip.decompress(body) if body[:2] == b"\x1f\x8b" else body).decode()
+        return html_of[path]
+
+    print("\nPremière visite sur un téléphone lent (Chromium : 150 ms, 1,6 Mbit/s, processeur × 4 ; cache vide) ;"
+          " octets reçus / budget (core/budgets.py)")
+    print(f"{'page':<24} {'chargée':>9}  {'HTML Ko':>12} {'JS Ko':>12} {'CSS Ko':>12}")
+    slowest = 0.0
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
+                                             args=["--no-sandbox", "--disable-gpu"])
+        try:
+            for name, (page_spec, budget) in PAGE_TYPES.items():
+                path = resolve(page_spec, text)
+                context = browser.new_context(locale="fr-FR", viewport={"width": 390, "height": 844})
+                page = context.new_page()
+                cdp = context.new_cdp_session(page)
+                cdp.send("Network.enable")
+                cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 150,
+                                                              "downloadThroughput": 1_600_000 / 8,
+                                                              "uploadThroughput": 750_000 / 8})
+                cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+                page.goto(f"http://{HOST}:{stack.port}{path}", wait_until="load", timeout=60_000)
+                figures = page.evaluate("""() => {
+                    const nav = performance.getEntriesByType("navigation")[0];
+                    const sum = (kind) => performance.getEntriesByType("resource")
+                      .filter((r) => kind(r)).reduce((total, r) => total + r.transferSize, 0);
+                    return [nav.loadEventStart, nav.transferSize,
+                            sum((r) => r.name.endsWith(".js")), sum((r) => r.name.endsWith(".css"))];
+                }""")
+                context.close()
+                load_ms, sizes = figures[0], figures[1:]
+                slowest = max(slowest, load_ms)
+                cells = "".join(f" {f'{size / KB:.1f}/{limit / KB:.0f}':>11}{'' if size <= limit else '!'}"
+                                for size, limit in zip(sizes, budget, strict=True))
+                print(f"{name:<24} {load_ms:>7.0f} ms {mark(load_ms < 1000)}{cells}")
+        finally:
+            browser.close()
+    print(f"{mark(slowest < 1000)} la plus lente : {slowest:.0f} ms (objectif < 1 000 ms pour chaque page)")
 
 
 RENDER = """
@@ -384,6 +459,7 @@ def memory(tmp: Path, database: Path) -> None:
 
 
 def prepare(tmp: Path) -> tuple[Path, dict[str, str]]:
+    """A site of its own (bench/soak.py's faults need the database file): migrate, content, collectstatic."""
     database = tmp / "site.sqlite3"
     env = site_env(tmp, database)
     started = time.perf_counter()
@@ -394,33 +470,51 @@ def prepare(tmp: Path) -> tuple[Path, dict[str, str]]:
     return database, env
 
 
+def load_average(moment: str) -> None:
+    load = os.getloadavg()
+    print(f"Machine : {os.cpu_count()} processeurs, charge moyenne {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} "
+          f"{moment} (le client tourne sur la même machine que le serveur)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="durée de la charge pour chaque adresse")
-    parser.add_argument("--debit-seulement", action="store_true", help="le débit seulement (ni rendus ni mémoire)")
+    parser.add_argument("--redis", action="store_true", help="le cache de pages dans Redis (REDIS_URL)")
+    parser.add_argument("--debit-seulement", action="store_true",
+                        help="le débit et la mémoire seulement (ni téléphone lent, ni rendus, ni 10 000 questions)")
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="riftpal-bench-"))
-    load = os.getloadavg()
-    print(f"Machine : {os.cpu_count()} processeurs, charge moyenne {load[0]:.1f} au départ (le client tourne sur la "
-          "même machine que le serveur)")
+    load_average("au départ")
     try:
-        database, env = prepare(tmp)
-        server = Server(env)
+        stack = Stack(tmp, redis=args.redis, extra={"GUNICORN_WORKERS": str(WORKERS), "DJANGO_BENCH_VIEW": "1"})
+        env = stack.env()
+        config = {}
+        exec((ROOT / "gunicorn.conf.py").read_text(), {"__file__": str(ROOT / "gunicorn.conf.py")}, config)
+        print(f"Configuration mesurée, celle du README : scripts/prod-stack.sh — nginx (deploy/nginx.conf) → gunicorn "
+              f"(gunicorn.conf.py : {config['worker_class']}, {WORKERS} workers, recyclage tous les "
+              f"{config['max_requests']} requêtes), riftpal.settings.prod, stockage statique à manifeste, cache de "
+              f"pages {'Redis' if args.redis else 'diskcache (fichiers partagés par les workers)'}, {DATABASE_LABEL}")
+        print("Préparation : " + " · ".join(stack.preparation))
         floor_env = {key: value for key, value in env.items() if key != "DJANGO_SETTINGS_MODULE"}
-        floor = Server(floor_env, app="bench.floor:application", ready="/plancher/")
+        floor = Server(floor_env, app="bench.floor:application", ready="/plancher/", config="gunicorn.conf.py")
         try:
-            throughput(server, floor, args.seconds)
+            throughput(stack, floor, args.seconds)
+            worker_memory(stack)
         finally:
-            server.stop()
             floor.stop()
-        # The load test has just stopped: let the machine settle, so the renders are not timed in its wake (the
-        # calibration loop printed around them shows the speed they got).
         if not args.debit_seulement:
-            time.sleep(10)
+            first_visits(stack)
             renders(env)
-            memory(tmp, database)
+            # The 10,000 questions go into a copy of the site (SQLite) or the throwaway PostgreSQL database.
+            if not POSTGRES_URL:
+                shutil.copy(env["DATABASE_URL"].removeprefix("sqlite:///"), tmp / "site.sqlite3")
+            shutil.copytree(stack.folder / "static", tmp / "static")
+        stack.stop()
+        if not args.debit_seulement:
+            memory(tmp, tmp / "site.sqlite3")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+        load_average("à la fin")
 
 
 if __name__ == "__main__":

@@ -84,6 +84,7 @@ if [ "$REDIS" = 1 ]; then
     --maxmemory "${RIFTPAL_REDIS_MAXMEMORY:-256mb}" --maxmemory-policy allkeys-lru --loglevel warning \
     >"$DIR/redis.log" 2>&1 &
   PIDS+=($!)
+  echo $! >"$DIR/redis.pid"
   export REDIS_URL="redis://127.0.0.1:$REDIS_PORT/0"
   echo "REDIS_URL=$REDIS_URL" >>"$DIR/environment"
 fi
@@ -101,7 +102,7 @@ step load_content "$PY" manage.py load_content
 step rebuild_search_index "$PY" manage.py rebuild_search_index
 wait "$COLLECT"
 
-"$ROOT/.venv/bin/gunicorn" --config "$ROOT/gunicorn.conf.py" >>"$DIR/gunicorn.log" 2>&1 &
+"$ROOT/.venv/bin/gunicorn" --config "$ROOT/gunicorn.conf.py" --pid "$DIR/gunicorn.pid" >>"$DIR/gunicorn.log" 2>&1 &
 PIDS+=($!)
 
 sed -e "s|@RUN_DIR@|$DIR|g" -e "s|@PORT@|$PORT|g" -e "s|@UPSTREAM@|127.0.0.1:$APP_PORT|g" \

@@ -44,6 +44,7 @@ class Answer:
     status: int
     headers: dict[str, str]
     body: bytes  # decompressed
+    sent: int = 0  # bytes on the wire (compressed when the server compressed)
 
     @property
     def text(self) -> str:
@@ -63,9 +64,10 @@ class Stack:
         except urllib.error.HTTPError as error:
             status, raw, header_map = error.code, error.read(), error.headers
         lowered = {name.lower(): value for name, value in header_map.items()}
+        sent = len(raw)
         if lowered.get("content-encoding") == "gzip":
             raw = gzip.decompress(raw)
-        return Answer(status, lowered, raw)
+        return Answer(status, lowered, raw, sent)
 
     def env(self) -> dict[str, str]:
         """The settings the stack's gunicorn runs with (for `manage.py check --deploy`)."""

@@ -1,0 +1,73 @@
+"""What each page type may weigh on a first visit, compressed as sent: its HTML, its JavaScript, its CSS.
+
+One place for the figures: tests/production/test_budgets.py checks every page type of the production stack against
+them (a page that starts loading a new library, or a guide that doubles, fails there), and bench/pages.py prints
+them beside the first visit on a slow phone (150 ms, 1.6 Mbit/s, CPU × 4), whose goal is under a second.
+JavaScript and CSS count every file the page asks for (module imports included), as served (gzip).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from html import unescape
+
+KB = 1024
+
+# name: (path, or (index page, prefix of the first link to follow)), and the budget (HTML, JS, CSS) in bytes.
+PAGE_TYPES: dict[str, tuple[str | tuple[str, str], tuple[int, int, int]]] = {
+    "accueil": ("/", (14 * KB, 12 * KB, 12 * KB)),
+    "index des règles": ("/regles/", (16 * KB, 12 * KB, 12 * KB)),
+    "section des règles": (("/regles/", "/regles/"), (24 * KB, 32 * KB, 12 * KB)),
+    "FAQ": ("/faq/", (14 * KB, 12 * KB, 12 * KB)),
+    "réponse de la FAQ": ("/faq/jusqu-a-5-et-sort/", (24 * KB, 50 * KB, 16 * KB)),
+    "guide le plus long": ("/guides/le-combat/", (60 * KB, 50 * KB, 16 * KB)),
+    "glossaire": ("/glossaire/", (20 * KB, 12 * KB, 12 * KB)),
+    "terme du glossaire": (("/glossaire/", "/glossaire/"), (12 * KB, 12 * KB, 12 * KB)),
+    "cartes": ("/cartes/", (40 * KB, 32 * KB, 16 * KB)),
+    "exemple": (("/exemples/", "/exemples/"), (40 * KB, 50 * KB, 16 * KB)),
+    "débuter": ("/debuter/", (20 * KB, 12 * KB, 16 * KB)),
+    "entraînement": ("/entrainement/", (20 * KB, 24 * KB, 16 * KB)),
+    "bac à sable": ("/bac-a-sable/", (40 * KB, 60 * KB, 16 * KB)),
+    "recherche": ("/recherche/?q=puissance", (20 * KB, 32 * KB, 12 * KB)),
+    "hors ligne": ("/hors-ligne/", (12 * KB, 12 * KB, 12 * KB)),
+}
+
+SCRIPT = re.compile(r'<script\b[^>]*\bsrc="([^"]+)"')
+MODULE_PRELOAD = re.compile(r'<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"')
+STYLESHEET = re.compile(r'<link\b[^>]*rel="stylesheet"[^>]*href="([^"]+)"')
+IMPORT = re.compile(r"""\bimport\s+(?:[^"';]+?\s+from\s+)?["']([^"']+)["']""")
+
+
+def resolve(page: str | tuple[str, str], html_of: Callable[[str], str]) -> str:
+    """The path of a page type: itself, or the first link under ``prefix`` on ``index``."""
+    if isinstance(page, str):
+        return page
+    index, prefix = page
+    for link in re.findall(rf'href="({re.escape(prefix)}[^"#?]+/)"', html_of(index)):
+        if link != index:
+            return unescape(link)
+    raise LookupError(f"aucun lien {prefix}… sur {index}")
+
+
+def assets(html: str, text_of: Callable[[str], str]) -> tuple[list[str], list[str]]:
+    """The scripts (module imports followed) and stylesheets a page loads, each once."""
+    scripts = list(dict.fromkeys(SCRIPT.findall(html) + MODULE_PRELOAD.findall(html)))
+    seen = set(scripts)
+    for url in scripts:  # grows while imports are found
+        if url.endswith(".js"):
+            for target in IMPORT.findall(text_of(url)):
+                if target.startswith("."):
+                    base = url.rsplit("/", 1)[0]
+                    parts = f"{base}/{target}".split("/")
+                    resolved: list[str] = []
+                    for part in parts:
+                        if part == "..":
+                            resolved.pop()
+                        elif part != ".":
+                            resolved.append(part)
+                    target = "/".join(resolved)
+                if target not in seen:
+                    seen.add(target)
+                    scripts.append(target)
+    return scripts, list(dict.fromkeys(STYLESHEET.findall(html)))
