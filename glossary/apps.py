@@ -19,3 +19,5 @@ class GlossaryConfig(AppConfig):
 
         # Rendering sits below the models: it receives the database's glossary instead of importing it.
         rendering.use_glossary(linking.get_glossary)
+        # Entries other apps add to the matcher (card names): their modules' signals are connected now.
+        linking.connect_sources()

@@ -2,13 +2,19 @@
 
 Every text of the site links its terms with ``get_glossary()``: ``glossary.rendering`` receives it as its source of
 terms in ``GlossaryConfig.ready()``, so rendering (which the models use) never imports the models back.
+
+Other apps add entries of their own kind to the same matcher (the cards: their names link to a popover). An app
+declares ``glossary_entries = "app.module.function"`` on its ``AppConfig``; the function returns ``TermInfo``s
+(``kind="card"``…). The glossary imports no such app: it follows the declaration, as search does.
 """
 
 from __future__ import annotations
 
 import threading
 
+from django.apps import apps
 from django.db import DatabaseError
+from django.utils.module_loading import import_string
 
 from core.content_version import content_version
 
@@ -25,6 +31,25 @@ def term_info(term: Term) -> TermInfo:
                     tuple(term.form_list), term.match_case, tuple(term.not_in_list))
 
 
+def other_entries() -> list[TermInfo]:
+    """The entries the other apps declare (``glossary_entries`` on their AppConfig), after the terms."""
+    found: list[TermInfo] = []
+    for config in apps.get_app_configs():
+        path = getattr(config, "glossary_entries", None)
+        if path:
+            found.extend(import_string(path)())
+    return found
+
+
+def connect_sources() -> None:
+    """Import the declared entry functions at start-up (``GlossaryConfig.ready()``), so the signals their modules
+    register (a card saved re-renders the texts naming it) are connected before the first save."""
+    for config in apps.get_app_configs():
+        path = getattr(config, "glossary_entries", None)
+        if path:
+            import_string(path)
+
+
 def get_glossary() -> Glossary:
     """The glossary of the database, rebuilt when a term (or any content) was added, changed or deleted.
 
@@ -39,7 +64,7 @@ def get_glossary() -> Glossary:
         with _lock:
             if _cache["version"] != version:
                 try:
-                    glossary = Glossary(term_info(term) for term in Term.objects.all())
+                    glossary = Glossary([*(term_info(term) for term in Term.objects.all()), *other_entries()])
                 except (DatabaseError, RuntimeError):
                     # No glossary table yet (before migrate) or no database access (unit tests of pure rendering).
                     return Glossary()

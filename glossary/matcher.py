@@ -13,6 +13,11 @@ A term may declare phrases where its forms mean something else (``not_in``: « t
 « face cachée » no Hidden). They go into the same trie and win as the longer match, but link nothing, so the
 word inside them never links either. ``once_per_page`` keeps a term's first link on a page whose sections were
 linked one by one, so the keyboard does not stop at the same term again and again.
+
+Cards are another kind of entry of the same matcher (``TermInfo.kind == "card"``, given by the cards app through
+``glossary.linking``): one scan links terms and card names alike, a term's form wins over a card name that is
+the same word, and a card link carries a popover (``tip_html``, built by the cards app) instead of a definition.
+A card name that is also an ordinary word links only as a proper name (``name_only``).
 """
 
 from __future__ import annotations
@@ -37,13 +42,22 @@ APOSTROPHE = f"[{APOSTROPHES}]"
 HYPHEN = f"[{HYPHENS}]"
 CANONICAL_SPACE_RE = re.compile(SPACE)
 CANONICAL_MARKS = str.maketrans({**{ch: "'" for ch in APOSTROPHES}, **{ch: "-" for ch in HYPHENS}})
-TOOLTIP_RE = re.compile(r'<span class="term-tip"[^>]*>.*?</span>', re.S)
+# A bubble ends with its « more » link: a card popover holds spans of its own (Riot's symbols), never a link.
+TOOLTIP_RE = re.compile(r'<span class="(?:term-tip|card-tip term-tip)"[^>]*>.*?</a></span>', re.S)
 MORE_LABEL = "Voir dans le glossaire"
+CARD_MORE_LABEL = "Voir la carte"
+TERM = "term"
+CARD = "card"
 NOT_A_TERM = ""  # the "slug" of a not_in phrase
 # A term link and its tooltip, as ``Glossary.markup`` writes them.
 TERM_LINK_RE = re.compile(
-    r'<a class="term" href="[^"]*" aria-describedby="[^"]*" data-term="(?P<slug>[^"]+)">(?P<shown>.*?)</a>'
-    r'<span class="term-tip" role="tooltip" id="[^"]*">.*?</a></span>', re.S)
+    r'<a class="(?:term|card-link)" href="[^"]*" aria-describedby="[^"]*" data-(?:term|card)="(?P<slug>[^"]+)">'
+    r'(?P<shown>.*?)</a><span class="(?:term-tip|card-tip term-tip)" role="tooltip" id="[^"]*">.*?</a></span>', re.S)
+# What may stand before a proper name that is not at the start of a sentence: text whose last visible sign is no
+# full stop. Tags and spaces are skipped, except the start of a block (a paragraph, an item, a cell, a line).
+BLOCK_START_RE = re.compile(r"<(?:p|li|td|th|blockquote|div|br|dd|dt)\b[^>]*>\s*$", re.I)
+SENTENCE_END = ".!?…:"
+CLOSING_GUILLEMET_RE = re.compile(r"(?:\s|&nbsp;|&#160;)*»")
 
 
 def normalise_text(text: str) -> str:
@@ -110,6 +124,11 @@ class TermInfo:
     forms: tuple[str, ...]
     match_case: bool = False  # links only when written with a capital: « Action » the keyword, not « action »
     not_in: tuple[str, ...] = ()  # phrases where a form means something else: matched, never linked
+    kind: str = TERM  # or CARD: a card of the game, linked to its page with a popover
+    tip_html: str = ""  # a card's popover, trusted HTML made by the cards app (never from content)
+    # Forms (among ``forms``) that are also ordinary words: they link only as a proper name, with a capital and not
+    # at the start of a sentence (« Flash », « Encore »).
+    name_only: tuple[str, ...] = ()
 
 
 @dataclass
@@ -134,23 +153,31 @@ class Glossary:
         self.terms: dict[str, TermInfo] = {}
         self.slugs: dict[str, str] = {}  # canonical form -> slug
         self.tokens: dict[str, tuple[str, ...]] = {}
+        self.name_only: set[str] = set()  # canonical forms that link only as a proper name
         terms = list(terms)
-        for term in terms:
+        glossary_terms = [term for term in terms if term.kind == TERM]
+        for term in glossary_terms:
             self.terms[term.slug] = term
-            for form in term.forms:
-                key = canonical(form)
-                if key and WORD_RE.match(key) and key not in self.slugs:
-                    self.slugs[key] = term.slug
-                    self.tokens[key] = form_tokens(form)
+            self._add_forms(term.forms, term.slug)
         # Phrases that contain a form without meaning the term: consumed by the scan, linked to nothing ("").
         for term in terms:
-            for phrase in term.not_in:
-                key = canonical(phrase)
-                if key and WORD_RE.match(key) and key not in self.slugs:
-                    self.slugs[key] = NOT_A_TERM
-                    self.tokens[key] = form_tokens(phrase)
+            self._add_forms(term.not_in, NOT_A_TERM)
+        # Cards last: a glossary form or a « sauf dans » phrase keeps its meaning when a card bears the same name.
+        for card in terms:
+            if card.kind != TERM:
+                self.terms[card.slug] = card
+                self._add_forms(card.forms, card.slug)
+        for term in terms:
+            self.name_only.update(key for key in map(canonical, term.name_only) if self.slugs.get(key) == term.slug)
         self._pattern: re.Pattern | None = None
         self._lock = threading.Lock()
+
+    def _add_forms(self, forms: Iterable[str], slug: str) -> None:
+        for form in forms:
+            key = canonical(form)
+            if key and WORD_RE.match(key) and key not in self.slugs:
+                self.slugs[key] = slug
+                self.tokens[key] = form_tokens(form)
 
     def __len__(self) -> int:
         return len(self.terms)
@@ -188,15 +215,19 @@ class Glossary:
                 continue
             if text.rfind("<", 0, start) > text.rfind(">", 0, start):
                 continue  # inside a tag (an attribute value)
-            matched = match.group()
-            slug = self.slugs.get(matched)  # usually already canonical: spare the normalisation
+            key = match.group()
+            slug = self.slugs.get(key)  # usually already canonical: spare the normalisation
             if slug is None:
-                slug = self.slugs.get(canonical(matched))
+                key = canonical(key)
+                slug = self.slugs.get(key)
                 if slug is None:
                     continue
             if slug == NOT_A_TERM:
                 continue
-            if self.terms[slug].match_case and not text[start].isupper():
+            term = self.terms[slug]
+            if term.match_case and not text[start].isupper():
+                continue
+            if key in self.name_only and (not text[start].isupper() or sentence_start(text, start, match.end())):
                 continue
             # A form that does not link is still consumed, so no shorter term links inside it
             # (no « unité » link inside an excluded « unité puissante »).
@@ -216,6 +247,8 @@ class Glossary:
     def markup(self, slug: str, shown: str, section: Section) -> str:
         """The link and its tooltip; ``shown`` is already escaped HTML text."""
         term = self.terms[slug]
+        if term.kind == CARD:
+            return card_markup(term, shown, section)
         tip_id = f"tt-{slug}-{section.salt}"
         url = html.escape(term.url)
         return (
@@ -249,6 +282,40 @@ class Glossary:
         """Escape plain ``text`` and link its terms (one section)."""
         escaped = html.escape(normalise_text(text or ""), False)
         return self.link_html(escaped, exclude=exclude, section=section) if "<" not in escaped else escaped
+
+
+def card_markup(card: TermInfo, shown: str, section: Section) -> str:
+    """A card's name linked to its page, with its popover (the same tooltip mechanism as a term's)."""
+    tip_id = f"cp-{card.slug.lower()}-{section.salt}"
+    url = html.escape(card.url)
+    return (
+        f'<a class="card-link" href="{url}" aria-describedby="{tip_id}" data-card="{html.escape(card.slug)}">'
+        f'{shown}</a><span class="card-tip term-tip" role="tooltip" id="{tip_id}">{card.tip_html} '
+        # The name already links to the card's page: the popover's link is for the pointer, not one more Tab stop.
+        f'<a class="term-tip__more" href="{url}" tabindex="-1">{CARD_MORE_LABEL}</a></span>'
+    )
+
+
+def sentence_start(text: str, position: int, end: int) -> bool:
+    """Whether the words at ``position:end`` of HTML ``text`` open a sentence: after a full stop, at the start of a
+    block, or after an opening guillemet (a quoted sentence) unless they are all the quote holds."""
+    before = text[max(0, position - 200):position]
+    while True:
+        stripped = before.rstrip().removesuffix("&nbsp;").removesuffix("&#160;").rstrip()
+        if not stripped.endswith(">"):
+            break
+        if BLOCK_START_RE.search(stripped):
+            return True
+        opening = stripped.rfind("<")
+        if opening < 0:
+            return True
+        before = stripped[:opening]
+    if not stripped:
+        return True
+    if stripped.endswith("«"):
+        # « Flash » alone between guillemets is a name; « Encore une fois… » opens a quoted sentence.
+        return not CLOSING_GUILLEMET_RE.match(text, end)
+    return stripped[-1] in SENTENCE_END
 
 
 def once_per_page(markup: str) -> str:

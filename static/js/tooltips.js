@@ -1,4 +1,6 @@
-// Glossary tooltips (WAI-ARIA tooltip pattern, WCAG 1.4.13).
+// Glossary tooltips and card popovers (WAI-ARIA tooltip pattern, WCAG 1.4.13).
+// Both come from the glossary's matcher: a term link (a.term) or a card name (a.card-link) is followed by its
+// bubble (.term-tip; a card's is also .card-tip). A card link without a bubble (a deck list) is a plain link.
 // The definition is already in the page, next to each term link: this module only decides when to show it
 // and where. Hover shows it after a short delay and a grace period lets the pointer reach it; keyboard focus
 // shows it at once; Escape hides it; on touch the first tap shows it and a second tap follows the link.
@@ -21,7 +23,8 @@ let touchWasOpen = false;
 root.classList.add("js-tooltips");
 
 const enabled = () => !root.classList.contains("tooltips-off");
-const termOf = (node) => (node instanceof Element ? node.closest("a.term") : null);
+const LINKS = "a.term, a.card-link";
+const termOf = (node) => (node instanceof Element ? node.closest(LINKS) : null);
 const tipOf = (node) => (node instanceof Element ? node.closest(".term-tip") : null);
 
 function tipFor(term) {
@@ -150,7 +153,7 @@ window.addEventListener("resize", reposition, { passive: true });
 
 // --- the on/off switch --------------------------------------------------------------------------------
 function applyTerms(scope, on) {
-  for (const term of scope.querySelectorAll("a.term")) {
+  for (const term of scope.querySelectorAll(LINKS)) {
     if (on && term.dataset.describedby) {
       term.setAttribute("aria-describedby", term.dataset.describedby);
       delete term.dataset.describedby;
