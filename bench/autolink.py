@@ -3,6 +3,8 @@
 Run from the repository root: `.venv/bin/python bench/autolink.py`. No database: the glossary is built in
 memory from the shipped terms (glossary/content/*.yaml) plus generated ones. Half of the generated
 terms start with a word of the guide (so the matcher has to try and reject them), half are made-up words.
+The rows « + cartes » add the 1,058 cards of cards/data/cards.json as the site links them (cards.popovers: every
+English, alias and official French name, with its popover), built from the data without a database.
 
 Prints, for each glossary size, the median render time without and with linking, the median cost of
 linking alone, how many links were made and the time to compile the matcher. Targets: linking adds less
@@ -23,8 +25,21 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import os  # noqa: E402
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "riftpal.settings.test")
+import django  # noqa: E402
+
+django.setup()  # the card entries are unsaved Card objects (no database is opened)
+
+from cards.loader import fill  # noqa: E402
+from cards.models import Card  # noqa: E402
+from cards.popovers import entries_of  # noqa: E402
 from glossary.matcher import Glossary, TermInfo  # noqa: E402
-from glossary.rendering import markdown_to_html, render_markdown, sanitise  # noqa: E402
+from glossary.rendering import HTML_FILTERS, markdown_to_html, render_markdown, sanitise  # noqa: E402
+
+# The apps' filters (rule citations) read the database: measured here is the matcher alone, as before the cards.
+HTML_FILTERS.clear()
 
 SIZES = (50, 500, 5_000)
 TARGET_BYTES = 20_000
@@ -65,6 +80,13 @@ def glossary_of(size: int, text: str, rng: random.Random) -> Glossary:
     return Glossary(terms)
 
 
+def card_entries() -> list[TermInfo]:
+    import json
+
+    data = json.loads((ROOT / "cards" / "data" / "cards.json").read_text(encoding="utf-8"))
+    return entries_of(fill(Card(id=record["id"]), record) for record in data)
+
+
 def median_ms(function, runs: int = RUNS) -> float:
     times = []
     for _ in range(runs):
@@ -81,14 +103,18 @@ def main() -> None:
     size_text = f"{len(text.encode('utf-8')):,}".replace(",", " ")
     print(f"Guide : {size_text} octets de Markdown, {RUNS} rendus par mesure (médianes).")
     glossaries, compile_ms, links = {}, {}, {}
+    cards = card_entries()
     for size in SIZES:
         glossaries[size] = glossary_of(size, text, rng)
+    for size in SIZES:
+        glossaries[f"{size} + cartes"] = Glossary([*glossaries[size].terms.values(), *cards])
+    for size, glossary in glossaries.items():
         start = time.perf_counter()
-        linked = glossaries[size].link_html(sanitised, section="bench")  # first use compiles the matcher
+        linked = glossary.link_html(sanitised, section="bench")  # first use compiles the matcher
         compile_ms[size] = (time.perf_counter() - start) * 1000
-        links[size] = linked.count('class="term"')
+        links[size] = linked.count('class="term"') + linked.count('class="card-link"')
     # Round robin: a busy machine slows every column alike.
-    plain, rendered, linking = [], {size: [] for size in SIZES}, {size: [] for size in SIZES}
+    plain, rendered, linking = [], {size: [] for size in glossaries}, {size: [] for size in glossaries}
     for _ in range(RUNS):
         start = time.perf_counter()
         render_markdown(text, link_terms=False)
@@ -101,10 +127,13 @@ def main() -> None:
             glossary.link_html(sanitised, section="bench")
             linking[size].append((time.perf_counter() - start) * 1000)
     plain_ms = statistics.median(plain)
-    print(f"{'termes':>7} | {'sans liens':>10} | {'avec liens':>10} | {'liaison seule':>13} | {'liens':>5} | "
+    print(f"{len(cards)} cartes ajoutées dans les lignes « + cartes » "
+          f"({sum(len(card.forms) for card in cards)} noms).")
+    print(f"{'termes':>16} | {'sans liens':>10} | {'avec liens':>10} | {'liaison seule':>13} | {'liens':>5} | "
           f"{'compilation':>11}")
-    for size in SIZES:
-        print(f"{size:>7,} | {plain_ms:>7.2f} ms | {statistics.median(rendered[size]):>7.2f} ms | "
+    for size in glossaries:
+        label = f"{size:,}" if isinstance(size, int) else f"{int(size.split()[0]):,} + cartes"
+        print(f"{label:>16} | {plain_ms:>7.2f} ms | {statistics.median(rendered[size]):>7.2f} ms | "
               f"{statistics.median(linking[size]):>10.2f} ms | {links[size]:>5} | "
               f"{compile_ms[size]:>8.1f} ms".replace(",", " "))
     print("« liaison seule » : le coût ajouté par les liens (médiane). "

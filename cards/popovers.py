@@ -23,6 +23,7 @@ The popover is built from the card's fields (nothing is stored on the card): Rio
 
 from __future__ import annotations
 
+import re
 import threading
 
 from django.db.models.signals import post_delete, post_save
@@ -63,6 +64,7 @@ NEVER = frozenset({"po"})
 # Phrases where a card's name is part of another name: « Shadow Clone » is a token of the rules (R. 187.11), not the
 # card Shadow. Matched, never linked (the glossary's « sauf dans »).
 NOT_IN = {"Shadow": ("Shadow Clone",)}
+PARAGRAPH_RE = re.compile(r"<(/?)p\b[^>]*>")
 SOURCE_LABEL = "Texte officiel de Riot (anglais)"
 FIELDS = ("id", "name", "name_fr", "aliases", "card_type", "supertype", "energy", "power", "might", "text_html",
           "set_code", "preview")
@@ -109,15 +111,21 @@ def tip_html(card: Card) -> str:
     if card.text_html:
         # One span per line of Riot's text (a <p> cannot sit inside a paragraph); <i lang="en"> keeps the whole
         # text out of French typography (core.typography protects an element marked English up to its end tag).
-        lines = card.text_html.replace("<p>", '<span class="card-tip__line">').replace("</p>", "</span>")
+        lines = PARAGRAPH_RE.sub(lambda m: "</span>" if m.group(1) else '<span class="card-tip__line">',
+                                 card.text_html)
         parts.append(f'<i class="card-tip__text" lang="en">{lines}</i>')
         parts.append(f'<span class="card-tip__source">{SOURCE_LABEL}</span>')
     return "".join(parts)
 
 
 def entries() -> list[TermInfo]:
-    """Every card as a matcher entry (its names, its popover); a name two cards share is left out."""
-    cards = list(Card.objects.only(*FIELDS).order_by("position"))
+    """Every card of the database as a matcher entry (``CardsConfig.glossary_entries``)."""
+    return entries_of(Card.objects.only(*FIELDS).order_by("position"))
+
+
+def entries_of(cards) -> list[TermInfo]:
+    """Each card as a matcher entry (its names, its popover); a name two cards share is left out."""
+    cards = list(cards)
     owners: dict[str, set[str]] = {}
     forms_of = {}
     for card in cards:
