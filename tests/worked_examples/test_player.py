@@ -50,15 +50,22 @@ def test_set_then_modify_goes_through_4_then_6(client, site_content):
 
 def test_moving_between_steps_runs_no_engine(client, site_content):
     with mock.patch("engine.run", side_effect=AssertionError("engine run")):
-        for step in (0, 3, 7):
+        for step in (1, 3, 7):
             response = client.get(reverse("examples:detail", args=["au-moins-5"]), {"etape": step})
             assert response.status_code == 200
 
 
-def test_out_of_range_step_is_clamped(client, site_content):
-    for value in ("-5", "99999", "abc"):
-        response = client.get(reverse("examples:detail", args=["au-moins-5"]), {"etape": value})
-        assert response.status_code == 200
+def test_a_step_that_does_not_exist_is_said_so(client, site_content):
+    # Issue 33 item 6: ?indice=300 opened another step without a word. A number with no step is a 404 that says
+    # so, with the nearest step shown.
+    total = len(example("au-moins-5").result["trace"])
+    for value, nearest in (("-5", 1), ("99999", total), ("abc", 1), ("0", 1)):
+        for name in ("etape", "indice"):
+            response = client.get(reverse("examples:detail", args=["au-moins-5"]), {name: value})
+            html = response.content.decode().replace("\u2019", "'").replace("\xa0", " ")
+            assert response.status_code == 404
+            assert f"Il n'y a pas d'étape « {value} » : cet exemple en compte {total}" in html
+            assert f"Étape {nearest} sur {total}" in html
 
 
 def test_htmx_step_returns_only_the_player(client, site_content):
@@ -199,9 +206,9 @@ def zone_of(html, unit):
 
 
 def step_where(example, predicate):
-    """Index (in the whole trace) of the first step matching ``predicate``."""
+    """The number (« Étape N », its place in the whole trace, from 1) of the first step matching ``predicate``."""
     trace = player.branches(example.result)[0]["trace"]
-    return next(step["index"] for step in trace if predicate(step))
+    return next(step["index"] + 1 for step in trace if predicate(step))
 
 
 def test_every_scenario_topic_is_a_french_topic_choice():
@@ -293,8 +300,8 @@ def test_recalculer_shows_the_changed_result_not_step_one(client, db):
     assert '<input type="hidden" name="etape" value="fin">' in form
     status, html = page(client, "fiora-reexamen-des-competences", si="1", **{"defending:fiora": "1", "etape": "fin"})
     assert status == 200
-    total = re.search(r'data-total="(\d+)"', html).group(1)
-    assert f"Étape {total} sur {total}" in html and "6 → 4" in html and 'class="final"' in html
+    total = len(re.findall(r'class="progress__dot', html)) and re.search(r'Étape (\d+) sur (\d+)', html).groups()
+    assert total[0] == total[1] and "6 → 4" in html and 'class="final"' in html
 
 
 def test_step_labels_are_french(client, db):
@@ -334,7 +341,7 @@ def test_gear_is_drawn_attached_to_its_unit_without_might(client, db):
     _, html = page(client, "ange-gardien-et-retraite")
     card = re.search(r'<li class="unit unit--unit[^"]*" data-unit="unite-a">.*?</li>\s*</ul>\s*</li>', html, re.S)
     card = card.group(0)
-    assert "Ange gardien" in card and "équipement attaché" in card
+    assert "Ange gardien" in card and '<span class="gear__type">équipé</span>' in card  # official French: équiper
     assert 'data-unit="guardian-angel"' not in html
     assert "Puissance actuelle 0" not in html
 
