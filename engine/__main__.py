@@ -8,22 +8,37 @@ import sys
 from pathlib import Path
 
 from . import ScenarioError, load_scenario, run
+from .cards import index
 
 # The worked examples shipped with the site (worked_examples/paths.py names the same folder for Django).
 DEFAULT_DIR = Path(__file__).resolve().parent.parent / "worked_examples" / "scenarios"
+# The project's copy of the card data (cards/README), read by path: the engine imports nothing of the web apps.
+DEFAULT_CARDS = Path(__file__).resolve().parent.parent / "cards" / "data" / "cards.json"
+_CARDS: dict = {}
 
 
-def _read(path: Path):
+def read_cards(path: Path | None) -> dict | None:
+    """The card records by ``id`` from a ``cards.json`` file, or None when there is none."""
+    path = path or DEFAULT_CARDS
+    if str(path) not in _CARDS:
+        try:
+            _CARDS[str(path)] = index(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError):
+            _CARDS[str(path)] = None
+    return _CARDS[str(path)]
+
+
+def _read(path: Path, cards_path: Path | None = None):
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ScenarioError(f"{path.name} : fichier illisible ({type(exc).__name__})") from None
-    return load_scenario(text)
+    return load_scenario(text, cards=read_cards(cards_path))
 
 
 def cmd_run(args) -> int:
     try:
-        sc = _read(Path(args.file))
+        sc = _read(Path(args.file), args.cards)
         res = run(sc, trace=True)
     except ScenarioError as exc:
         if args.json:
@@ -70,7 +85,7 @@ def cmd_check(args) -> int:
     passed = failed = 0
     for path in sorted(folder.glob("*.yaml")):
         try:
-            sc = _read(path)
+            sc = _read(path, args.cards)
             if not sc.expect:
                 continue
             res = run(sc, trace=False)
@@ -96,8 +111,10 @@ def main(argv=None) -> int:
     r.add_argument("file")
     r.add_argument("--json", action="store_true")
     r.add_argument("--trace", action="store_true")
+    r.add_argument("--cards", type=Path, help="cards.json (par défaut celui du projet)")
     c = sub.add_parser("check", help="vérifie tous les scénarios d'un dossier")
     c.add_argument("dir", nargs="?")
+    c.add_argument("--cards", type=Path, help="cards.json (par défaut celui du projet)")
     args = ap.parse_args(argv)
     try:
         return cmd_run(args) if args.cmd == "run" else cmd_check(args)

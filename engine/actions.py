@@ -161,7 +161,7 @@ ACTIONS: dict[str, Action] = {action.name: action for action in (
     ),
     Action(
         "attach",
-        "Équiper",
+        "Attacher un équipement à une unité",
         (_OBJ, Param("to", "object", "unité")),
         says=lambda w: f"{w.object} est équipé à {w.to_object}",
     ),
@@ -256,7 +256,7 @@ ACTIONS: dict[str, Action] = {action.name: action for action in (
     ),
     Action(
         "stun",
-        "Étourdir",
+        "Étourdir une unité",
         (_OBJ,),
         says=lambda w: f"on étourdit {w.object}",
     ),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .kinds import Event, Reason, StepKind, Why, has_keyword
 from .layers import base_chars
-from .live_state import Obj
+from .live_state import Ev, Obj
 from .scenario import ScenarioError
 from .snapshots import BattlefieldState, BoardState, ChainItemState, EffectState, PlayerState, ShowdownState, board_dict
 
@@ -81,10 +81,21 @@ class Board:
     def label_of(self, oid: str | None) -> str:
         return self.name(oid) if oid else ""
 
-    def has_kw(self, oid: str, base: str) -> bool:
+    def keywords_of(self, oid: str) -> tuple[str, ...]:
+        """Its keywords now: computed by the layers on the board, printed elsewhere."""
         o = self.world.objects[oid]
-        kws = self.world.view[oid].keywords if o.on_board and oid in self.world.view else o.keywords
-        return has_keyword(tuple(kws), base)
+        return tuple(self.world.view[oid].keywords if o.on_board and oid in self.world.view else o.keywords)
+
+    def has_kw(self, oid: str, base: str) -> bool:
+        return has_keyword(self.keywords_of(oid), base)
+
+    def kill_now(self, oid: str) -> None:
+        """Kill (R. 429): a replaceable death."""
+        self.process([Ev("die", obj=oid)])
+
+    def change_power(self, oid: str, amount: int, label: str, duration: str) -> None:
+        """Give a unit ±N Might for a duration (a replaceable power change, R. 367)."""
+        self.process([Ev("power_change", obj=oid, amount=amount, label=label, duration=duration)])
 
     def ctrl(self, oid: str) -> str | None:
         v = self.world.view.get(oid)
@@ -219,6 +230,8 @@ class Board:
                 "cost": v.cost,
                 "domains": list(v.domains),
                 "type": o.type,
+                **({"card": o.card} if o.card else {}),
+                **({"empowered": True} if o.empowered else {}),
             }
         return out
 

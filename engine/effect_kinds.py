@@ -377,11 +377,13 @@ CONDITIONS = {
     "has_keyword": Param("has_keyword", "str", "possède le mot-clé"),
     "max_power": Param("max_power", "int", "puissance au plus", min=-99, max=99),
     # text activity conditions (the text is inactive when they fail: it loses its timestamp)
-    "level": Param("level", "int", "Niveau", min=0, max=99),
-    "legion": Param("legion", "bool", "Légion"),
+    "level": Param("level", "int", "Niveau (XP au moins)", min=0, max=99),
+    "legion": Param("legion", "bool", "Légion (une autre carte jouée ce tour)"),
     "attached": Param("attached", "bool", "équipé"),
+    "empowered": Param("empowered", "bool", "Amplifié (R. 828)"),
+    "showed_off": Param("showed_off", "bool", "Show Off : un objet a été montré en la jouant (R. 832.1.c.1)"),
 }
-ACTIVITY_CONDITIONS = ("level", "legion", "attached")
+ACTIVITY_CONDITIONS = ("level", "legion", "attached", "empowered", "showed_off")
 
 
 __all__ = ["ACTIVITY_CONDITIONS", "CONDITIONS", "KINDS", "RESULT_INSTRUCTIONS"]

@@ -99,6 +99,10 @@ def text_active(world: World, eff: EffState, ctrl, zone: str | None = None) -> t
     cond = spec.condition
     if (cond.get("attached") or spec.target == "attached") and src.attached_to is None:
         return False, {"code": Reason.NOT_ATTACHED}
+    if cond.get("empowered") and not src.empowered:  # R. 828.1.c
+        return False, {"code": Reason.NOT_EMPOWERED}
+    if cond.get("showed_off") and src.showed_off is None:  # R. 832.1.c.1
+        return False, {"code": Reason.NOT_SHOWN_OFF}
     if "level" in cond or "legion" in cond:
         pid = ctrl(spec.source)
         player = world.players.get(pid)

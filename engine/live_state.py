@@ -69,6 +69,10 @@ class Obj(Tracked):
     damage: int = 0  # marked damage (R. 318: lethal at cleanup)
     attacking: bool = False  # R. 461: its controller is the attacker of the combat here
     hidden_turn: int | None = None  # turn it was hidden facedown (R. 811.1.b: playable from the next turn)
+    card: str | None = None  # the card's collector number, when the scenario names a real card
+    keyword_costs: dict = field(default_factory=dict)  # {equip|repeat|flow|empower: {energy, power: [domains|A]}}
+    empowered: bool = False  # R. 827.2, 828: the Empowered status
+    showed_off: str | None = None  # R. 832.1.c.1: what was shown off as it was played
 
     @property
     def on_board(self) -> bool:

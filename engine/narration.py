@@ -116,6 +116,8 @@ _WHY = {
         f"Niveau {r.get('level')} n'est pas atteint ({_player(s, r.get('player'))} a {r.get('xp')} XP)"
     ),
     "legion": lambda s, r: "Légion n'est pas remplie (aucune autre carte jouée ce tour)",
+    "not_empowered": lambda s, r: "sa source n'est pas amplifiée (R. 828)",
+    "not_shown_off": lambda s, r: "rien n'a été montré en la jouant (Show Off, R. 832)",
     "not_attached": lambda s, r: "sa source n'est équipée à aucune unité",
     "source_absent": lambda s, r: f"sa source est dans {ZONE_LABELS.get(r.get('zone'), r.get('zone'))}",
     "ended": lambda s, r: "l'effet a pris fin",
@@ -592,6 +594,16 @@ def _event_text(step: dict, r: dict, o: str, e: str) -> str:
             else f"{o} inflige {r.get('amount')} dégâts de combat (puissance réelle {r.get('power')})."
         ),
         "hunt_resolved": f"La Chasse {r.get('amount')} {de(o)} se résout.",
+        "predicted": (f"{p} regarde {r.get('looked')} carte(s) du dessus de son deck et en recycle "
+                      f"{r.get('recycled')} (Prédiction, R. 437)."),
+        "equipped": f"{o} est attaché à {_obj(step, r.get('to'))} : Équiper (R. 818.2).",
+        "empowered": f"{o} devient amplifiée (R. 827.2).",
+        "showed_off": f"En jouant {o}, {p} montre {_obj(step, r.get('shown'))} (Show Off, R. 832.1.c).",
+        "gear_played": (f"{p} joue l'équipement {o}, qui arrive "
+                        + (f"sur {_obj(step, r.get('to'))}" if r.get("to") not in (None, "base") else "dans sa base")
+                        + " (R. 349)."),
+        "banished": f"{o} quitte la chaîne et est bannie au lieu d'aller dans la Défausse (Flux, R. 829.1.b.1).",
+        "burned": f"{p} met la carte du dessus de son deck dans sa Défausse (Brûler, R. 441).",
         "card_played": (f"{p} joue {o} depuis sa face cachée (Réaction, R. 811.6)." if r.get("from_hidden")
                         else f"{p} joue une carte."),
         "defending": f"{o} défend.",

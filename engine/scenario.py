@@ -7,14 +7,17 @@ the engine understands, and that it stays small enough to terminate quickly.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import yaml
 
+from .cards import expand, validate_costs
 from .errors import EngineLimitError, ScenarioError, format_path, parse_path  # noqa: F401 (re-exported)
 from .kinds import (
     ACTIONS,
+    ACTIVITY_CONDITIONS,
     BOARD_ZONES,
     CONDITIONS,
     COUNT_RANGE,
@@ -290,7 +293,7 @@ def _object(d: Any, path: str, players: set[str]) -> ObjectSpec:
             "at",
             "stunned",
             "damage",
-            "attacking",
+            "attacking", "card", "keyword_costs", "empowered",
         },
         path,
     )
@@ -333,7 +336,11 @@ def _object(d: Any, path: str, players: set[str]) -> ObjectSpec:
         stunned=_bool(d.get("stunned", False), f"{path}.stunned"),
         damage=_int(d.get("damage", 0), f"{path}.damage", *COUNT_RANGE),
         attacking=_bool(d.get("attacking", False), f"{path}.attacking"),
+        card=d.get("card"),
+        keyword_costs=validate_costs(d.get("keyword_costs"), f"{path}.keyword_costs"),
+        empowered=_bool(d.get("empowered", False), f"{path}.empowered"),
     )
+
 
 
 _EFFECT_FIELDS = {
@@ -402,7 +409,7 @@ def _effect(d: Any, path: str, ids: dict[str, set[str]]) -> EffectSpec:
         cond[k] = _check_param(CONDITIONS[k], v, f"{path}.condition.{k}", ids)
     if target == "allies" and kind.category != "continuous":
         raise ScenarioError("« allies » n'est possible que pour un effet continu", path=f"{path}.target")
-    if ("level" in cond or "legion" in cond or "attached" in cond) and source is None:
+    if any(k in cond for k in ACTIVITY_CONDITIONS) and source is None:
         raise ScenarioError("Niveau, Légion ou « équipé » exigent une source (champ source)", path=f"{path}.condition")
     params = {}
     for p in kind.params:
@@ -478,7 +485,8 @@ def _action(d: Any, path: str, ids: dict[str, set[str]], depth: int = 0) -> dict
 def _choice(d: Any, path: str, ids: dict[str, set[str]]) -> dict:
     d = _dict(d, path)
     _no_unknown(
-        d, {"order", "effect", "accept", "action", "note", "assign", "by", "combat_first", "play", "burn_out"}, path
+        d, {"order", "effect", "accept", "action", "note", "assign", "by", "combat_first", "play", "burn_out",
+            "disarm"}, path
     )
     out: dict[str, Any] = {}
     if "action" in d and d["action"] is not None:
@@ -488,6 +496,9 @@ def _choice(d: Any, path: str, ids: dict[str, set[str]]) -> dict:
         out["assign"] = _check_param(Param("assign", "objects", "ordre"), d["assign"], f"{path}.assign", ids)
         if d.get("by") is not None:
             out["by"] = _check_param(Param("by", "player", "joueur"), d["by"], f"{path}.by", ids)
+    elif "disarm" in d:
+        # the enemy unit a Disarm gives -X Might (R. 831.1.d)
+        out["disarm"] = _check_param(Param("disarm", "object", "unité"), d["disarm"], f"{path}.disarm", ids)
     elif "combat_first" in d:
         v = _id(d["combat_first"], f"{path}.combat_first")
         if v not in ids["battlefields"]:
@@ -676,10 +687,12 @@ def validate(data: Any) -> Scenario:
     )
 
 
-def load_scenario(source: Any) -> Scenario:
-    """Load a scenario from YAML text or a parsed dict; raise ScenarioError (French) if invalid."""
+def load_scenario(source: Any, cards: Mapping[str, dict] | None = None) -> Scenario:
+    """Load a scenario from YAML text or a parsed dict; raise ScenarioError (French) if invalid.  ``cards``: the card
+    records by ``id``, read for the objects that name a real card (``card: OGN-001``, see ``engine.cards``)."""
     data = parse_yaml(source) if isinstance(source, str) else source
     try:
+        data = expand(data, cards)
         return validate(data)
     except ScenarioError:
         raise

@@ -92,6 +92,10 @@ class Scoring:
         self.emit(Event.POINT_GAINED, player=player, amount=n, before=before, after=p.points, how=how)
 
     def draw_now(self, pid: str) -> None:
+        """Draw one card (R. 414)."""
+        self.take_top(pid, "hand")
+
+    def take_top(self, pid: str, to: str) -> None:
         """Draw (R. 414); from an empty Main Deck, Burn Out (R. 432.2): the trash is recycled into the
         deck, the player chooses an opponent who gains 1 point, then the draw goes on.  With an empty
         trash too the deck stays empty and the draw burns out again and again (R. 432.3) until an
@@ -128,8 +132,12 @@ class Scoring:
                 return
             repeat += 1
         p.deck -= 1
-        p.hand += 1
-        self.emit(Event.DREW, player=pid)
+        if to == "hand":
+            p.hand += 1
+            self.emit(Event.DREW, player=pid)
+        else:  # Burn (R. 441): into the trash
+            p.trash += 1
+            self.emit(Event.BURNED, player=pid)
 
     def burn_out_opponent(self, pid: str, opponents: list[str], repeat: int) -> str:
         """R. 432.2.c: the player who burns out chooses the opponent who gains the point.  A choice in

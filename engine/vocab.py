@@ -230,6 +230,8 @@ class Reason(Vocab):
     # why a text is inactive (the ``why`` of condition_false)
     LEVEL = "level", "Niveau", "R. 824"
     LEGION = "legion", "Légion", "R. 812"
+    NOT_EMPOWERED = "not_empowered", "Amplifié", "R. 828"
+    NOT_SHOWN_OFF = "not_shown_off", "Show Off", "R. 832.1.c.1"
     NOT_ATTACHED = "not_attached", "non équipé", "R. 435, 716"
     SOURCE_ABSENT = "source_absent", "source absente", "R. 367 : la source doit être dans sa zone"
     # replacement effects (R. 367)
@@ -384,6 +386,38 @@ class Keyword(Vocab):
     TEMPORAIRE = "Temporaire", "meurt au début de la phase de début de son contrôleur", "R. 816"
     ACCELERATION = "Accélération", "en payant ce coût, elle arrive prête", "R. 805"
     CACHE = "Caché", "se cache face cachée pour [A] ; se joue un tour suivant sans son coût de base", "R. 811"
+    ACTION = "Action", "peut être jouée pendant les confrontations, au tour de n'importe qui", "R. 806"
+    REACTION = "Réaction", "peut être jouée à tout moment, même chaîne ouverte", "R. 813"
+    LEGION = "Légion", "son texte compte si son joueur a déjà joué une autre carte ce tour", "R. 812"
+    NIVEAU = "Niveau", "son texte compte tant que son contrôleur a au moins N XP", "R. 824"
+    VISION = "Vision", "quand elle est jouée, son joueur prédit (regarde le dessus de son deck)", "R. 817"
+    EQUIPER = "Équiper", "en payant son coût, l'équipement s'attache à une unité de son joueur", "R. 818"
+    DEGAINER = "Dégainer", "a Réaction ; quand on le joue, il s'attache à une unité de son joueur", "R. 819"
+    REPETITION = "Répétition", "en payant ce coût en plus, les instructions sont exécutées une fois de plus", "R. 820"
+    EXPERT_EN_ARMES = (
+        "Expert en armes",
+        "quand on la joue, son joueur peut lui attacher un de ses équipements pour son coût d'Équiper moins [A]",
+        "R. 821",
+    )
+    EMBUSCADE = "Embuscade", "peut être jouée en Réaction sur un champ de bataille où son joueur a des unités", "R. 822"
+    UNIQUE = "Unique", "un seul exemplaire de ce nom par deck ; aucun effet en partie", "R. 825"
+    AMPLIFICATION = "Amplification", "en payant ce coût, l'objet devient amplifié (une fois)", "R. 827"
+    AMPLIFIE = "Amplifié", "son texte compte tant que l'objet est amplifié", "R. 828"
+    FLUX = "Flux", "se joue aussi depuis la Défausse pour son coût de Flux, puis est banni", "R. 829"
+    DEPLOY = (
+        "Deploy",
+        "équipement joué seulement sur un champ de bataille, où il reste ; tué si un adversaire y marque en occupant",
+        "R. 830",
+    )
+    DISARM = "Disarm", "quand elle attaque, une unité ennemie là-bas a -N puissance pendant ce tour", "R. 831"
+    SHOW_OFF = (
+        "Show Off",
+        "en la jouant, son joueur peut montrer un objet désigné ; d'autres textes s'y réfèrent",
+        "R. 832",
+    )
+    ETOURDIR = "Étourdir", "l'unité n'inflige pas de dégâts de combat ce tour", "R. 424"
+    PREDICTION = "Prédiction", "regarder N cartes du dessus de son deck et recycler celles qu'on veut", "R. 437"
+    BRULER = "Brûler", "mettre les N cartes du dessus de son deck dans sa Défausse", "R. 441"
 
 
 # The keywords that add to Might while a condition holds (R. 807, 814): an implicit numeric increase of N.
@@ -470,6 +504,13 @@ class Event(Vocab):
     ABILITY_RESOLVED = "ability_resolved", "compétence terminée", "R. 376"
     COMBAT_DAMAGE = "combat_damage", "dégâts de combat", "R. 467"
     HUNT_RESOLVED = "hunt_resolved", "Chasse", "R. 823"
+    PREDICTED = "predicted", "prédiction", "R. 437, 817"
+    EQUIPPED = "equipped", "équipée", "R. 818.2"
+    EMPOWERED = "empowered", "amplifiée", "R. 827.2"
+    SHOWED_OFF = "showed_off", "montrée (Show Off)", "R. 832.1.c"
+    GEAR_PLAYED = "gear_played", "équipement joué", "R. 349"
+    BANISHED = "banished", "bannie", "R. 829.1.b"
+    BURNED = "burned", "brûlée", "R. 441"
     CARD_PLAYED = "card_played", "carte jouée", "R. 349"
     UNIT_PLAYED = "unit_played", "unité jouée", "R. 349, 805"
     DEFENDING = "defending", "en défense", "R. 461"

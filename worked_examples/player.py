@@ -61,7 +61,7 @@ from .whatif import (
 VARIANT_CACHE_SECONDS = 60 * 60
 DETAIL_PARAM = "detail"
 LAST_STEP = "fin"
-TRACE_INDEX = "indice"  # ?indice=K: the trace's step K (from 0), for links built from the trace
+TRACE_INDEX = "indice"  # ?indice=N: the same number as ?etape=N (the step's place in the trace, from 1)
 RESULT_VERSION = SHAPE_VERSION
 
 
@@ -73,11 +73,18 @@ class VariantError(Exception):
         self.message = message
 
 
+def card_data() -> dict:
+    """The card records the engine reads for a scenario naming a real card (``card: OGN-001``)."""
+    from cards.catalog import catalog
+
+    return catalog().cards
+
+
 def compute(scenario_source) -> dict:
     """Run the engine on a scenario (YAML text or dict) and return its JSON-ready result."""
     if isinstance(scenario_source, str):
         return _compute_text(scenario_source)
-    return engine.run(engine.load_scenario(scenario_source)).to_dict()
+    return engine.run(engine.load_scenario(scenario_source, cards=card_data())).to_dict()
 
 
 @lru_cache(maxsize=128)
@@ -85,7 +92,7 @@ def _compute_text(text: str) -> dict:
     # The engine is deterministic: the same scenario text always gives the same result, so reloading
     # the content (or the test suite loading it again and again) runs each scenario once per process.
     # The returned dict is shared: treat it as read-only.
-    return engine.run(engine.load_scenario(text)).to_dict()
+    return engine.run(engine.load_scenario(text, cards=card_data())).to_dict()
 
 
 @lru_cache(maxsize=256)
@@ -94,7 +101,7 @@ def parse_scenario(text: str) -> dict:
 
     Callers must not mutate the returned dict (``variants.apply_changes`` returns a new one).
     """
-    scenario = engine.load_scenario(text)
+    scenario = engine.load_scenario(text, cards=card_data())
     return scenario.data
 
 
@@ -653,8 +660,8 @@ def progress(branch: Branch, shown: list[int] | None = None) -> list[dict]:
     trace = branch.trace
     indices = shown if shown is not None else range(len(trace))
     return [
-        {"index": i, "number": n + 1, "kind": trace[i].kind_label, "layer": trace[i].layer}
-        for n, i in enumerate(indices)
+        {"index": i, "number": step_number(i), "kind": trace[i].kind_label, "layer": trace[i].layer}
+        for i in indices
     ]
 
 
@@ -791,30 +798,32 @@ def _int_value(query, name: str, default: int = 0) -> int:
         return default
 
 
-def step_number(index: int, detail: bool, keys: list[int]) -> int:
-    """The number (from 1) a trace index carries in a mode: its rank among the steps that matter, or in the whole
-    trace with ``detail``. A step that does not matter counts as the essential step before it."""
-    if detail:
-        return index + 1
-    return max(1, sum(1 for k in keys if k <= index))
+def step_number(index: int, detail: bool = False, keys: list[int] | None = None) -> int:
+    """The number (from 1) of a step: its place in the engine's whole trace, the same in both modes, so « Étape 79 »
+    is one step whether the calculation steps are shown or not (the essential mode skips numbers)."""
+    return index + 1
 
 
-def _requested_index(query, trace: Sequence[Step], keys: list[int], detail: bool) -> int:
-    """The trace index an address asks for: ``indice`` (a trace index), else ``etape`` (the number shown)."""
+def _requested_index(query, trace: Sequence[Step], keys: list[int], detail: bool) -> tuple[int, str | None]:
+    """The trace index an address asks for (``etape=N`` or ``indice=N``: the number the page shows, from 1;
+    ``etape=fin``: the last step), and what was asked when no such step exists (the page says so)."""
     last = len(trace) - 1
     if not trace:
-        return 0
-    for name in (TRACE_INDEX, "etape"):
+        return 0, None
+    for name in ("etape", TRACE_INDEX):
         raw = query.get(name)
         if raw is None:
             continue
         if raw == LAST_STEP:
-            return last
-        if name == TRACE_INDEX:
-            return max(0, min(_int_value(query, name), last))
-        shown = list(range(len(trace))) if detail else keys
-        return shown[max(0, min(_int_value(query, name, 1) - 1, len(shown) - 1))]
-    return 0
+            return last, None
+        try:
+            number = int(raw)
+        except (TypeError, ValueError):
+            return 0, str(raw)[:20]
+        if not 1 <= number <= len(trace):
+            return (last if number > len(trace) else 0), str(number)
+        return number - 1, None
+    return 0, None
 
 
 def whatif_fields(form: WhatIfForm, data: dict, scenario_hash: str) -> str:
@@ -837,9 +846,9 @@ def player_context(*, result: dict, data: dict, scenario_hash: str, query, base_
     ``result`` is the stored engine result of ``data``; a what-if in ``query`` re-runs the engine (cached).
     ``fixed_params`` are query parameters every link keeps (the sandbox's share code). Returns (context, status).
     ``?detail=1`` steps through the whole trace; by default only the steps that matter (``key_steps``).
-    ``?etape=N`` is the number the page shows (« Étape N sur … », from 1) in the mode of the address;
-    ``?indice=K`` opens the trace's step K (from 0) whatever the mode (links from other pages, which know the
-    trace and not which steps matter).
+    ``?etape=N`` (or ``?indice=N``) is the number the page shows (« Étape N sur … », from 1): a step's place in the
+    whole trace, the same in both modes; a step hidden in the essential mode opens in the detailed one. A number
+    with no step gives a 404 that says so, with the nearest step.
     """
     available = available_switches(data)
     decided = decided_by_play(Result.from_dict(result))
@@ -863,7 +872,7 @@ def player_context(*, result: dict, data: dict, scenario_hash: str, query, base_
     decisions = label_decisions(branch.order_decisions or typed.main.order_decisions, branch)
     keys = key_steps(trace, decisions)
     detail = query.get(DETAIL_PARAM) == "1"
-    index = _requested_index(query, trace, keys, detail)
+    index, missing = _requested_index(query, trace, keys, detail)
     if not detail and index not in keys:
         detail = True  # a link to a bookkeeping step still shows that very step
     shown = list(range(len(trace))) if detail else keys
@@ -892,7 +901,10 @@ def player_context(*, result: dict, data: dict, scenario_hash: str, query, base_
     next_index = shown[min(len(shown) - 1, position + 1)]
     # The detail toggle keeps the step when it is shown in the other mode, else the nearest step before it.
     other_index = index if (not detail or index in keys) else max((k for k in keys if k <= index), default=0)
+    if missing is not None and status == 200:
+        status = 404  # no such step: the page says so and shows the nearest one
     context = {
+        "missing_step": missing,
         "result": result,
         "branch": branches(result)[branch_index],
         "branch_index": branch_index,

@@ -1,0 +1,9 @@
+"""Flow [Cost] (R. 829): « You may play this from your trash for its Flow cost.  Then banish it » — an alternate cost
+(829.1.c.1); leaving the chain, it is banished instead (829.1.b.1).  Played by ``cast {card, flow: true}``."""
+
+from ..vocab import Keyword
+from .base import KeywordDef
+
+KEYWORD = KeywordDef(Keyword.FLUX, "Flow", "R. 829", "passive",
+                     "Flux : se joue aussi depuis la Défausse pour son coût de Flux, puis est banni (R. 829.1.b)",
+                     cost=True)

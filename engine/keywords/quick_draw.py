@@ -1,0 +1,21 @@
+"""Quick-Draw (R. 819): « [Reaction] » and « When you play this, attach it to a unit you control »."""
+
+from ..vocab import Event, Keyword
+from .base import KeywordDef
+
+KEYWORD = KeywordDef(Keyword.DEGAINER, "Quick-Draw", "R. 819", "triggered",
+                     "Dégainer : a Réaction ; quand on le joue, il s'attache à une unité de son joueur (R. 819.1.d)")
+
+
+def play_speed(sim, oid: str, dest) -> str:
+    return "reaction"  # R. 819.1.b
+
+
+def on_play(sim, oid: str, a: dict) -> None:
+    """R. 819.1.d: attach to the unit given by ``attach_to`` (a unit its player controls); none: nothing happens."""
+    unit = a.get("attach_to")
+    player = sim.ctrl(oid)
+    if unit is None or sim.ctrl(unit) != player or not sim.world.objects[unit].on_board:
+        sim.emit(Event.NOTHING_HAPPENS, object=oid, why="no_unit_to_attach")
+        return
+    sim._do_attach({"object": oid, "to": unit})

@@ -1,0 +1,21 @@
+"""Weaponmaster (R. 821): « When you play me, you may choose an Equipment you control; pay the cost of its Equip
+ability, reduced by [A], to attach it to this unit »."""
+
+from ..vocab import Keyword
+from . import equip
+from .base import KeywordDef
+
+KEYWORD = KeywordDef(Keyword.EXPERT_EN_ARMES, "Weaponmaster", "R. 821", "triggered",
+                     "Expert en armes : quand on la joue, son joueur peut lui attacher un de ses équipements en payant "
+                     "son coût d'Équiper moins [A] (R. 821.1.c)")
+
+
+def on_play(sim, oid: str, a: dict) -> None:
+    """``weaponmaster: gear id`` on the play action chooses the Equipment (R. 821.1.c); not given, none is chosen."""
+    gear = a.get("weaponmaster")
+    if gear is None:
+        return
+    g = sim.world.objects[gear]
+    if "Equipment" not in g.tags or sim.ctrl(gear) != sim.ctrl(oid):
+        sim.refuse(f"{g.name} n'est pas un équipement (tag Equipment) de ce joueur (R. 821.1.c)")
+    equip.attach_paid(sim, gear, oid, sim.ctrl(oid), f"Expert en armes : {g.name}", reduce_any=1)
