@@ -26,6 +26,7 @@ from django.db.models.signals import post_save
 from core.bulk import bulk_change
 from glossary.loader import digest
 
+from . import text as card_text
 from .catalog import DATA_DIR
 from .models import Card, CardExplanation, CardKeyword, Erratum, ImportRecord, Printing
 
@@ -83,8 +84,6 @@ def printings_of(data: dict) -> list[Printing]:
 
 
 def errata_of(data: dict) -> list[Erratum]:
-    from . import text as card_text
-
     rows = []
     for order, e in enumerate(data.get("errata") or []):
         announced = datetime.date.fromisoformat(e["announced"]) if e.get("announced") else None
@@ -102,7 +101,9 @@ def read_cards(directory: Path = DATA_DIR) -> list[dict]:
 
 def load_cards(loader, directory: Path | None = None) -> None:
     """Create, update or keep every card of ``directory/cards.json`` (the loader's ``stats`` and ``messages``)."""
-    shipped = [(data, digest(data)) for data in read_cards(directory or getattr(loader, "cards_dir", DATA_DIR))]
+    # The stored HTML is derived from the data by cards.text: its FORMAT is part of what was shipped.
+    shipped = [(data, digest({"card": data, "format": card_text.FORMAT}))
+               for data in read_cards(directory or getattr(loader, "cards_dir", DATA_DIR))]
     records = {record.card_id: record for record in ImportRecord.objects.all()}
     if not loader.force and len(records) == len(shipped) and all(
             data["id"] in records and records[data["id"]].shipped_hash == hashed for data, hashed in shipped):

@@ -13,6 +13,8 @@ from django.utils.html import escape
 
 from .choices import SYMBOLS
 
+# Bumped whenever the HTML made here changes: the importer then derives every untouched card's HTML again.
+FORMAT = 2
 TOKEN = re.compile(r"\[([^\[\]\n]{1,40})\]")
 KEYWORD = re.compile(r"^(?P<name>[A-Z][A-Za-z' -]*?)(?: (?P<number>\d+))?$")
 
@@ -22,8 +24,9 @@ def energy_label(number: str) -> str:
 
 
 def icon(kind: str, label: str, shorthand: str, visible: str = "") -> str:
-    shown = f'<span class="sym-value" aria-hidden="true">{escape(visible)}</span>' if visible else ""
-    return (f'<span class="sym sym-{kind}" role="img" aria-label="{escape(label)}">{shown}'
+    # A number is drawn by CSS from data-value (generated content is not copied): a copy reads « [2] », not « 2[2] ».
+    value = f' data-value="{escape(visible)}"' if visible else ""
+    return (f'<span class="sym sym-{kind}" role="img" aria-label="{escape(label)}"{value}>'
             f'<span class="visually-hidden">[{escape(shorthand)}]</span></span>')
 
 
@@ -52,7 +55,8 @@ def text_html(text: str) -> str:
             parts.append(render_token(match.group(1)))
             last = match.end()
         parts.append(escape(line[last:]))
-        paragraphs.append(f"<p>{''.join(parts)}</p>")
+        # lang on each paragraph: the French typography of the site (core.typography) leaves it as Riot wrote it.
+        paragraphs.append(f'<p lang="en">{"".join(parts)}</p>')
     return "".join(paragraphs)
 
 
