@@ -3,6 +3,8 @@
 Two halves: the editors' text (``rules/content/changes.yaml``, Markdown rendered through the site's pipeline, so
 glossary terms and « R. n » citations are linked), and the list of rules that changed, computed from the
 shipped map of the two editions (``rules.editions``) and grouped by the reference section that explains them.
+The Tournament Rules published the same day have no shipped index: their changes are the editors' text only
+(``tournament`` in the YAML), each item linking the FAQ answers it touches.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from glossary.rendering import render_markdown
 
 from . import citations, editions, reference_index
 from .choices import CURRENT_RULES_VERSION, INDEXED_EDITIONS, RULES_VERSION_NAMES, Chapter
-from .models import RuleSection
+from .models import FAQEntry, RuleSection
 
 CHANGES_FILE = Path(__file__).resolve().parent / "content" / "changes.yaml"
 # The edition the page compares the current one with.
@@ -28,12 +30,15 @@ _cache = threading.local()
 
 
 def read_text(path: Path = CHANGES_FILE) -> dict:
-    """The editors' text: title, summary, intro, one entry per chapter and one per new keyword."""
+    """The editors' text: title, summary, intro, one entry per chapter, one per new keyword, the tournament part."""
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     chapters = {value for value in Chapter.values}
     for item in data.get("chapters", []):
         if item.get("chapter") not in chapters:
             raise ValueError(f"{path.name}: unknown chapter {item.get('chapter')!r} (one of rules.choices.Chapter)")
+    for item in (data.get("tournament") or {}).get("items", []):
+        if not item.get("title") or not item.get("body"):
+            raise ValueError(f"{path.name}: every tournament item needs a title and a body")
     return data
 
 
@@ -51,7 +56,31 @@ def _rendered(data: dict) -> dict:
         "keywords": [{**item, "body_html": html(item.get("body"), f"kw{item['number']}")}
                      for item in data.get("keywords", [])],
         "outro_html": html(data.get("outro"), "outro"),
+        "tournament": _rendered_tournament(data.get("tournament") or {}, html),
     }
+
+
+def _rendered_tournament(data: dict, html) -> dict:
+    if not data:
+        return {}
+    return {
+        "title": data.get("title", "Les règles de tournoi"),
+        "intro_html": html(data.get("intro"), "tournament-intro"),
+        "items": [{"title": item["title"], "faq": list(item.get("faq") or []),
+                   "body_html": html(item["body"], f"tournament-{n}")}
+                  for n, item in enumerate(data.get("items", []), start=1)],
+    }
+
+
+def _tournament_context(tournament: dict) -> dict:
+    """The tournament part with its FAQ slugs turned into published entries (a slug with no entry is left out)."""
+    if not tournament:
+        return {}
+    slugs = {slug for item in tournament["items"] for slug in item["faq"]}
+    entries = {entry.slug: entry for entry in FAQEntry.objects.filter(slug__in=slugs).only("slug", "question")}
+    items = [{**item, "faq": [entries[slug] for slug in item["faq"] if slug in entries]}
+             for item in tournament["items"]]
+    return {**tournament, "items": items}
 
 
 def rendered_text() -> dict:
@@ -154,6 +183,7 @@ def page_context() -> dict:
         **text,
         "chapters": chapters,
         "keywords": keywords,
+        "tournament": _tournament_context(text["tournament"]),
         "totals": totals(),
         "edition_name": RULES_VERSION_NAMES[CURRENT_RULES_VERSION],
         "previous_name": RULES_VERSION_NAMES[PREVIOUS_EDITION],
