@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django import forms
 
+from core.content_version import content_version
 from glossary.models import Term
 
 from .choices import CardSet, CardType, Domain
@@ -18,7 +21,13 @@ def number_choices(top: int) -> list[tuple[str, str]]:
 
 
 def keyword_choices() -> list[tuple[str, str]]:
-    """Every keyword some card has, under its official French name when the glossary has one."""
+    return _keyword_choices(content_version())
+
+
+@lru_cache(maxsize=2)
+def _keyword_choices(version: int) -> list[tuple[str, str]]:
+    """Every keyword some card has, under its official French name when the glossary has one (read once per
+    content version: the gallery builds this form on every request)."""
     names = sorted(set(CardKeyword.objects.values_list("name", flat=True)))
     french = {term.english_name.casefold(): term.name
               for term in Term.objects.filter(english_name__in=names).only("name", "english_name")}
