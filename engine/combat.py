@@ -6,6 +6,7 @@ cleanup and the resolution step; damage and stun outside combat (R. 418, 424).
 
 from __future__ import annotations
 
+from . import keywords
 from .board import why
 from .kinds import (
     Event,
@@ -40,12 +41,11 @@ class Combat:
         return total, parts
 
     def rank(self, oid: str) -> int:
-        """Order of damage assignment: Tank first (R. 815), Backline last (R. 826), other units between."""
-        if self.has_kw(oid, TANK):
-            return 0
-        if self.has_kw(oid, BACKLINE):
-            return 2
-        return 1
+        """Order of damage assignment, from the keywords' ``assign_rank`` (Tank first, R. 815; Backline last,
+        R. 826); other units between.  A demand to be first wins here; ``assign`` lets the assigning player
+        choose between two exclusive demands (R. 467.2.c.8)."""
+        ranks = [fn(self, oid) for _, fn in keywords.of(self.keywords_of(oid), "assign_rank")]
+        return min(ranks) if ranks else 1
 
     def assign_rank(self, oid: str) -> int:
         """The rank of a unit in the assignment under way: a unit with both Tank and Backline whose player

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import permutations
 
-from .kinds import Event, Keyword, keyword_base, keyword_number
+from . import keywords
+from .kinds import Event, Keyword
 from .live_state import Obj
 
 DEFLECT = Keyword.PROTECTION  # Deflect (R. 809)
@@ -98,11 +99,9 @@ class Costs:
         Value more, in Power of any domain (R. 809.1.c.1); several Deflect add up (R. 809.2)."""
         if target is None or not self.world.objects[target].on_board:
             return 0
-        if self.ctrl(target) in (None, caster):
+        if self.ctrl(target) is None:
             return 0
-        view = self.world.view.get(target)
-        kws = view.keywords if view is not None else self.world.objects[target].keywords
-        return sum(keyword_number(k) for k in kws if keyword_base(k) == DEFLECT)
+        return sum(fn(self, caster, target) for _, fn in keywords.of(self.keywords_of(target), "target_cost"))
 
     def pay(self, pid: str, label: str, energy: int, power: tuple[str, ...] = (),
             one_of: tuple[str, ...] | None = None, any_power: int = 0) -> None:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .kinds import BOARD_ZONES, KEYWORDS, KINDS, STAGES, Reason, StepKind, has_keyword, keyword_base, keyword_number
+from . import keywords
+from .kinds import BOARD_ZONES, KINDS, STAGES, Reason, StepKind, has_keyword, keyword_base, keyword_number
 from .live_state import EffectSpec, EffState, ObjState, World
 from .snapshots import EffectState
 from .trace import Tracer
@@ -248,8 +249,8 @@ class _Group:
             for oid in self.group:
                 ch = self.S[oid]
                 for k in ch.keywords:
-                    rule = KEYWORDS.get(keyword_base(k))
-                    if rule is None or rule.numeric_while is None:
+                    while_ = keywords.might_while(k)  # Assault, Shield (R. 807.1.c, 814.1.c)
+                    if while_ is None:
                         continue
                     key = (oid, k)
                     inst = self.implicit_cache.get(key)
@@ -260,7 +261,7 @@ class _Group:
                             kind="increase",
                             source=oid,
                             target=oid,
-                            condition={rule.numeric_while: True},
+                            condition={while_: True},
                             params={"value": keyword_number(k)},
                             dynamic=True,
                         )
@@ -627,7 +628,7 @@ def compute(world: World, tracer: Tracer, decisions: list | None = None) -> dict
     for group in _sccs(board, edges):
         needs = sorted({r for oid in group for r in edges[oid] if r not in group}, key=board.index)
         has_work = any(insts.get(oid) for oid in group) or any(
-            KEYWORDS.get(keyword_base(k)) and KEYWORDS[keyword_base(k)].numeric_while
+            keywords.might_while(k)
             for oid in group
             for k in world.objects[oid].keywords
         )

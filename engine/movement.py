@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from . import keywords
 from .kinds import (
     BOARD_ZONES,
     Event,
@@ -94,7 +95,8 @@ class Movement:
             here = self.location(o)
             if here == dest:
                 self.refuse(f"{n} est déjà à cet endroit (R. 144)")
-            if here != "base" and dest != "base" and not self.has_kw(oid, Keyword.GANK):
+            if here != "base" and dest != "base" and not any(
+                    fn(self, oid) for _, fn in keywords.of(self.keywords_of(oid), "moves_between_battlefields")):
                 self.refuse(f"{n} n'a pas Gank : elle ne peut pas aller d'un champ de bataille à un autre (R. 810)")
         if player != w.turn_player:
             self.refuse(

@@ -6,6 +6,7 @@ Burn Out (R. 414, 432), XP (R. 728).
 
 from __future__ import annotations
 
+from . import keywords
 from .board import why
 from .kinds import (
     Event,
@@ -75,14 +76,8 @@ class Scoring:
     def hunt_at(self, bf: str, player: str) -> None:
         """Hunt N (R. 823): each unit of the scorer at that battlefield makes its controller gain N XP."""
         for oid in self.units_at(bf, player):
-            kws = self.world.view[oid].keywords if oid in self.world.view else ()
-            for k in kws:
-                if keyword_base(k) == Keyword.CHASSE:
-                    n = keyword_number(k)
-                    self.tr.step(StepKind.SCORE, object=oid,
-                                 reason={"code": Reason.HUNT, "amount": n, "why": why(Why.HUNT)})
-                    self.emit(Event.HUNT_RESOLVED, object=oid, amount=n)
-                    self._do_gain_xp({"player": player, "amount": n})
+            for _, fn in keywords.of(self.keywords_of(oid), "on_conquer_or_hold"):
+                fn(self, oid, player)
 
     def add_points(self, player: str, n: int, how: str) -> None:
         """A player gains victory points (R. 469); the victory itself is judged at a cleanup (R. 323.1)."""
