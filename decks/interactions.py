@@ -72,7 +72,7 @@ def _domain(entry: Entry) -> str | None:
 
 
 def _players(**first) -> list[dict]:
-    return [{"id": "p1", "name": "Vous", **first}, {"id": "p2", "name": "Adversaire"}]
+    return [{"id": "p1", "name": "Joueuse A", **first}, {"id": "p2", "name": "Joueur B"}]
 
 
 def _base(title: str, description: str, topic: str) -> dict:
@@ -193,7 +193,7 @@ def legion(deck: Deck) -> Iterator[Interaction]:
                 "players": _players(),
                 "objects": [{"id": "carte", "name": card.name, "printed_power": _might(card), "zone": "base",
                              "controller": "p1"}],
-                "effects": [{"id": "legion", "label": f"Légion de {card.name}", "kind": "increase", "value": 1,
+                "effects": [{"id": "legion", "label": f"Légion de {card.name}", "kind": "increase", "value": 0,
                              "source": "carte", "target": "source", "condition": {"legion": True}, "since": 1}],
                 "actions": [{"do": "query", "ask": "active", "effect": "legion"},
                             {"do": "play_card", "player": "p1"},
@@ -206,7 +206,8 @@ def legion(deck: Deck) -> Iterator[Interaction]:
         "l'allument sans vider votre Réserve ; la condition retombe à la fin du tour.",
         ["812"], scenario,
         Question(f"Après {enabler.name}, la Légion de {card.name} est-elle remplie ?", "yesno", query=1),
-        limits="Le bonus de Légion est un +1 de démonstration : le vrai est dans le texte de la carte.")
+        limits="Le moteur montre quand la condition de Légion est remplie ; ce qu'elle donne est dans le texte de "
+               "la carte et n'est pas joué ici.")
 
 
 def level(deck: Deck) -> Iterator[Interaction]:
@@ -225,7 +226,7 @@ def level(deck: Deck) -> Iterator[Interaction]:
                 "objects": [{"id": "carte", "name": card.name, "printed_power": _might(card), "zone": "base",
                              "controller": "p1"}],
                 "effects": [{"id": "niveau", "label": f"Niveau {threshold} de {card.name}", "kind": "increase",
-                             "value": 1, "source": "carte", "target": "source", "condition": {"level": threshold},
+                             "value": 0, "source": "carte", "target": "source", "condition": {"level": threshold},
                              "since": 1}],
                 "actions": [{"do": "query", "ask": "active", "effect": "niveau"},
                             {"do": "resolve", "label": sources[0].name,
@@ -237,7 +238,8 @@ def level(deck: Deck) -> Iterator[Interaction]:
         "donne de l'XP la rapproche ; dépenser de l'XP peut la faire retomber.",
         ["824", "823"], scenario,
         Question(f"Après {sources[0].name}, le Niveau {threshold} de {card.name} est-il atteint ?", "yesno", query=1),
-        limits="Le bonus de Niveau est un +1 de démonstration : le vrai est dans le texte de la carte.")
+        limits="Le moteur montre quand le seuil de Niveau est atteint ; ce qu'il donne est dans le texte de la "
+               "carte et n'est pas joué ici.")
 
 
 def equip(deck: Deck) -> Iterator[Interaction]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from django.urls import reverse
 
+from core.content_version import content_version
 from glossary.models import Term
 from learn import questions as practice
 from rules.models import FAQEntry
@@ -53,21 +54,36 @@ def _terms(names: list[str]) -> dict[str, Term]:
     return {term.english_name: term for term in found}
 
 
-def _faq(rules: list[str]) -> dict[str, list[dict]]:
-    """FAQ answers citing each keyword's rule (its number or one of its sub-rules), in the FAQ's order."""
-    out: dict[str, list[dict]] = {rule: [] for rule in rules}
-    for entry in FAQEntry.objects.in_theme_order().only("slug", "question", "rules"):
-        for rule in rules:
-            cited = entry.rules or []
-            if len(out[rule]) < FAQ_PER_KEYWORD and any(n == rule or str(n).startswith(rule + ".") for n in cited):
-                out[rule].append({"question": entry.question, "url": entry.get_absolute_url()})
-    return out
+_faq_index: dict[int, dict[str, list[dict]]] = {}
 
 
-def keyword_views(deck: Deck) -> list[KeywordView]:
-    carried = keywords.carried(deck)
+def _faq_by_rule() -> dict[str, list[dict]]:
+    """Top-level rule number → the FAQ answers citing it or one of its sub-rules, in the FAQ's order; read once
+    per content version (every deck page asks, and the FAQ changes only when its content does)."""
+    version = content_version()
+    found = _faq_index.get(version)
+    if found is None:
+        found = {}
+        for entry in FAQEntry.objects.in_theme_order().only("slug", "question", "rules"):
+            item = {"question": entry.question, "url": entry.get_absolute_url()}
+            for top in dict.fromkeys(str(n).split(".")[0] for n in entry.rules or []):
+                found.setdefault(top, []).append(item)
+        _faq_index.clear()
+        _faq_index[version] = found
+    return found
+
+
+def _faq(rule: str, name: str) -> list[dict]:
+    """The answers citing the rule, those whose question names the keyword first (they are about it, not
+    merely touching it)."""
+    found = _faq_by_rule().get(rule, [])
+    word = name.lower()
+    return sorted(found, key=lambda item: word not in item["question"].lower())[:FAQ_PER_KEYWORD]
+
+
+def keyword_views(deck: Deck, carried: list | None = None) -> list[KeywordView]:
+    carried = keywords.carried(deck) if carried is None else carried
     terms = _terms([item.keyword for item in carried])
-    faq = _faq([item.rule for item in carried])
     views = []
     for item in carried:
         term = terms.get(item.keyword)
@@ -75,7 +91,8 @@ def keyword_views(deck: Deck) -> list[KeywordView]:
             keyword=item.keyword, name=term.name if term else item.keyword,
             explanation=term.short_definition if term else "",
             rule=item.rule, copies=item.copies, cards=item.cards,
-            term_url=term.get_absolute_url() if term else "", faq=faq[item.rule]))
+            term_url=term.get_absolute_url() if term else "",
+            faq=_faq(item.rule, term.name if term else item.keyword)))
     return views
 
 
@@ -88,6 +105,7 @@ def practice_questions(deck: Deck, views: list[KeywordView], areas: list[dict]) 
     """Questions of ``/entrainement/`` about this deck: those naming one of its keywords first, then those of the
     themes its keywords lead to."""
     catalogue = practice.catalogue()
+    texts = _texts(catalogue)
     names = [view.name.lower() for view in views if view.name]
     topics = [TOPIC_OF_AREA[slug] for slug in (a["slug"] for a in _area_slugs(deck)) if slug in TOPIC_OF_AREA]
     picked, seen_examples = [], set()
@@ -100,8 +118,7 @@ def practice_questions(deck: Deck, views: list[KeywordView], areas: list[dict]) 
                        "url": reverse("learn:question", args=[question.slug]),
                        "number": catalogue.numbers[question.slug]})
 
-    for question in catalogue.questions:
-        text = f"{question.situation} {question.example_title} {question.prompt}".lower()
+    for question, text in texts:
         hit = next((name for name in names if name in text), None)
         if hit and len(picked) < PRACTICE_QUESTIONS:
             take(question, f"mot-clé {hit}")
@@ -112,6 +129,18 @@ def practice_questions(deck: Deck, views: list[KeywordView], areas: list[dict]) 
             if question.area == topic:
                 take(question, question.area_label)
     return picked[:PRACTICE_QUESTIONS]
+
+
+_texts_of: dict[int, list] = {}
+
+
+def _texts(catalogue) -> list[tuple[object, str]]:
+    """Each question with its words in lower case, once per catalogue (rebuilt only when an example changes)."""
+    key = id(catalogue)
+    if key not in _texts_of:
+        _texts_of.clear()
+        _texts_of[key] = [(q, f"{q.situation} {q.example_title} {q.prompt}".lower()) for q in catalogue.questions]
+    return _texts_of[key]
 
 
 def _area_slugs(deck: Deck) -> list[dict]:

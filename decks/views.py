@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 import engine
 from core.middleware import client_address
 
-from . import codes, interactions, paste, rules_of_deck
+from . import codes, interactions, legality, paste, rules_of_deck
 from .deck import Deck, read_code
 from .forms import DeckForm
 
@@ -47,8 +47,16 @@ def _form_page(request: HttpRequest, form: DeckForm, message: str = "", status: 
     return render(request, "decks/form.html", {"form": form, "message": message}, status=status)
 
 
+def legend_title(deck: Deck) -> str:
+    """« Kai'Sa, Daughter of the Void »: legends are named by their title, players name them with the champion."""
+    if deck.legend is None:
+        return ""
+    tags = sorted(legality.champion_tags(deck))
+    return f"{tags[0]}, {deck.legend.name}" if tags else deck.legend.name
+
+
 def _deck_context(deck: Deck, code: str) -> dict:
-    return {"deck": deck, "code": code, **rules_of_deck.page(deck)}
+    return {"deck": deck, "code": code, "legend_title": legend_title(deck), **rules_of_deck.page(deck)}
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
