@@ -43,7 +43,7 @@ class Term(MarkdownFieldsMixin, models.Model):
         EFFECT = "effet", "Type d'effet"
         CALCULATION = "calcul", "Calcul de puissance"
         ROLE = "role", "Joueur et rôle"
-        OBJECT = "objet", "Objet de jeu"
+        OBJECT = "objet", "Élément de jeu"
         MODE = "mode", "Mode de jeu"
 
     name = models.CharField("nom", max_length=120, unique=True)

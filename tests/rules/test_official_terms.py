@@ -174,3 +174,10 @@ def test_every_faq_answer_a_tournament_change_names_exists():
     slugs = {slug for item in changes_text()["tournament"]["items"] for slug in item.get("faq", [])}
     missing = [slug for slug in slugs if not (ROOT / "rules" / "content" / "faq" / f"{slug}.yaml").exists()]
     assert slugs and not missing, missing
+
+
+def test_the_glossary_names_the_kind_of_game_objects_officially():
+    from glossary.models import Term
+
+    assert Term.Kind.OBJECT.label == "Élément de jeu"
+    assert not any(errors_in(str(label)) for label in Term.Kind.labels)
