@@ -188,6 +188,20 @@ KEYED_VARY = {"accept-encoding", "hx-request", "hx-boosted", "hx-history-restore
 SHAREABLE_STATUS = {200, 203, 300, 301, 302, 304, 404, 410}
 
 
+@lru_cache(maxsize=256)
+def _query_parameters(path: str, table: tuple) -> tuple[re.Pattern, bool]:
+    prefix = max((prefix for prefix, _rule in table if path == prefix or (prefix != "/" and path.startswith(prefix))),
+                 key=len, default=None)
+    rule = dict(table).get(prefix, ("(?!)", False))  # no prefix: no parameter is read
+    return re.compile(rule[0]), rule[1]
+
+
+def query_parameters(path: str) -> tuple[re.Pattern, bool]:
+    """The names the page at ``path`` reads (a compiled pattern) and whether that list is complete (strict)."""
+    table = settings.PAGE_CACHE_QUERY_PARAMETERS
+    return _query_parameters(path, tuple(table.items()))
+
+
 def vary_headers(response: HttpResponse) -> set[str]:
     return {name.strip().lower() for name in response.get("Vary", "").split(",") if name.strip()}
 
@@ -234,9 +248,11 @@ class PageCacheMiddleware:
         if not any(path == prefix if prefix == "/" else path.startswith(prefix)
                    for prefix in settings.PAGE_CACHE_PREFIXES):
             return False
-        # Only the parameters pages read: any other (?x=1, ?x=2…) would store one more copy of the same page and
-        # push the visited pages out of the cache.
-        if any(not re.fullmatch(settings.PAGE_CACHE_QUERY_PARAMETERS, name) for name in request.GET):
+        # Only the parameters a page reads make it a different page (PAGE_CACHE_QUERY_PARAMETERS): on a strict
+        # prefix the others are left out of the key; elsewhere a request carrying one is rendered, never stored.
+        # Either way ?x=1, ?x=2… cannot store one more copy of the same page and push the visited ones out.
+        names, strict = query_parameters(path)
+        if not strict and any(not names.fullmatch(name) for name in request.GET):
             return False
         try:
             request.get_host()
@@ -247,7 +263,9 @@ class PageCacheMiddleware:
     def key(self, request: HttpRequest, version: int) -> str:
         gzip = bool(GZIP_ACCEPTED.search(request.META.get("HTTP_ACCEPT_ENCODING", "")))
         htmx = "|".join(request.META.get(name, "") for name in HTMX_HEADERS)
-        url = f"{request.scheme}://{request.get_host()}{request.get_full_path()}"
+        names, _strict = query_parameters(request.path_info)
+        read = sorted((name, values) for name, values in request.GET.lists() if names.fullmatch(name))
+        url = f"{request.scheme}://{request.get_host()}{request.path}?{read!r}"
         digest = hashlib.sha256(f"{url}\n{gzip}\n{htmx}".encode()).hexdigest()[:32]
         return f"riftpal:page:{self.release}:{version}:{digest}"
 

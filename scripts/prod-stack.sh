@@ -3,8 +3,9 @@
 # nginx (deploy/nginx.conf) in front of gunicorn (gunicorn.conf.py) with riftpal.settings.prod, static files
 # collected with the manifest storage, the content loaded and indexed; PostgreSQL and Redis when asked.
 #
-#   scripts/prod-stack.sh [--postgres] [--redis] [--keep]
+#   scripts/prod-stack.sh [--postgres] [--redis] [--keep] [--bare]
 #
+# --bare: migrate only (no static files, no content), for tests of the servers themselves (slow clients).
 # Runs in the foreground until Ctrl-C or SIGTERM, then stops everything it started (by process id) and removes
 # its folder (unless --keep). Everything listens on 127.0.0.1 only. Environment:
 #   RIFTPAL_PROD_PORT   nginx's port (8200); gunicorn listens on the next one
@@ -16,13 +17,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 
-POSTGRES=0 REDIS=0 KEEP=0
+POSTGRES=0 REDIS=0 KEEP=0 BARE=0
 for arg in "$@"; do
   case "$arg" in
     --postgres) POSTGRES=1 ;;
     --redis) REDIS=1 ;;
     --keep) KEEP=1 ;;
-    *) echo "Option inconnue : $arg (--postgres, --redis, --keep)" >&2; exit 2 ;;
+    --bare) BARE=1 ;;
+    *) echo "Option inconnue : $arg (--postgres, --redis, --keep, --bare)" >&2; exit 2 ;;
   esac
 done
 
@@ -31,6 +33,7 @@ if [ "$POSTGRES" = 1 ] && [ -z "${RIFTPAL_PROD_IN_POSTGRES:-}" ]; then
   args=()
   [ "$REDIS" = 1 ] && args+=(--redis)
   [ "$KEEP" = 1 ] && args+=(--keep)
+  [ "$BARE" = 1 ] && args+=(--bare)
   RIFTPAL_PROD_IN_POSTGRES=1 exec scripts/with-postgres.sh "$0" --postgres "${args[@]}"
 fi
 
@@ -96,11 +99,14 @@ step() {  # name, command…: run it, print how long it took
   echo "  $1 : $((SECONDS - started)) s"
 }
 step migrate "$PY" manage.py migrate --noinput -v 0
-step collectstatic "$PY" manage.py collectstatic --noinput -v 0 &
-COLLECT=$!
-step load_content "$PY" manage.py load_content
-step rebuild_search_index "$PY" manage.py rebuild_search_index
-wait "$COLLECT"
+if [ "$BARE" = 0 ]; then
+  # collectstatic beside the content: one is disk and compression, the other the database.
+  step collectstatic "$PY" manage.py collectstatic --noinput -v 0 &
+  COLLECT=$!
+  step load_content "$PY" manage.py load_content
+  step rebuild_search_index "$PY" manage.py rebuild_search_index
+  wait "$COLLECT"
+fi
 
 "$ROOT/.venv/bin/gunicorn" --config "$ROOT/gunicorn.conf.py" --pid "$DIR/gunicorn.pid" >>"$DIR/gunicorn.log" 2>&1 &
 PIDS+=($!)
@@ -112,7 +118,14 @@ sed -e "s|@RUN_DIR@|$DIR|g" -e "s|@PORT@|$PORT|g" -e "s|@UPSTREAM@|127.0.0.1:$AP
 PIDS+=($!)
 
 for _ in $(seq 1 300); do
-  if "$PY" -c "import sys, urllib.request; sys.exit(urllib.request.urlopen('http://127.0.0.1:$PORT/sante/', timeout=2).status != 200)" 2>/dev/null; then
+  # /sante/ answers (200, or 503 for a bare site without content): nginx and gunicorn are both up.
+  if "$PY" -c "
+import sys, urllib.error, urllib.request
+try:
+    status = urllib.request.urlopen('http://127.0.0.1:$PORT/sante/', timeout=2).status
+except urllib.error.HTTPError as error:
+    status = error.code
+sys.exit(status not in (200, 503) or ($BARE == 0 and status != 200))" 2>/dev/null; then
     echo "Prêt : http://127.0.0.1:$PORT/ (nginx $PORT → gunicorn $APP_PORT, dossier $DIR)"
     wait -n "${PIDS[@]}" || true
     echo "Un des services s'est arrêté ; journaux dans $DIR" >&2

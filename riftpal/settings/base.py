@@ -205,10 +205,29 @@ PAGE_CACHE_PREFIXES = ["/", "/faq/", "/guides/", "/regles/", "/glossaire/", "/ca
                        # Learning pages: progress lives in the browser; an answered question carries parameters
                        # (repondu, reponse…) that are never stored, the day's puzzle and judge mode are never_cache.
                        "/debuter/", "/entrainement/"]
-# The query parameters these pages read (a regular expression matched against each name); a request with any other
-# is rendered but never stored. The example player's « Et si… ? » switches are named after the scenario's ids.
-PAGE_CACHE_QUERY_PARAMETERS = (r"page|categorie|q|etape|detail|integre|merci|si"
-                               r"|(?:effect|defending|xp|power|stunned):[\w-]{1,40}|keyword:[\w-]{1,40}:[\w -]{1,40}")
+# The query parameters the pages under each prefix read (a regular expression matched against each name; the
+# longest prefix wins, "/" is the home page only). Only these make a page a different page: the cache key holds them
+# alone. Strict prefixes (True) list every parameter their pages read, so any other is left out of the key and the
+# stored page answers (`/sitemap.xml?x=1` is `/sitemap.xml`); on the others (their views read forms or players
+# whose fields may grow) a request with any other parameter is rendered and never stored. Either way, a flood of
+# made-up parameters can neither fill the cache nor push the visited pages out of it.
+_PLAYER_PARAMETERS = (r"etape|indice|detail|integre|si"
+                      r"|(?:effect|defending|xp|power|stunned):[\w-]{1,40}|keyword:[\w-]{1,40}:[\w -]{1,40}")
+PAGE_CACHE_QUERY_PARAMETERS = {
+    "/": ("merci", True),
+    "/faq/": ("categorie|page|merci", True),
+    "/guides/": ("merci", True),
+    "/regles/": ("merci", True),
+    "/glossaire/": ("q|merci", True),
+    "/plan-du-site/": ("merci", True),
+    "/sitemap.xml": ("p", True),
+    "/cartes/": ("page|merci", False),
+    "/exemples/": (_PLAYER_PARAMETERS + "|merci", False),
+    "/api/exemples/": (_PLAYER_PARAMETERS, False),
+    "/debuter/": (_PLAYER_PARAMETERS + "|merci", False),
+    # Answered questions (repondu, reponse…) are never stored.
+    "/entrainement/": ("theme|type|niveau|merci", False),
+}
 # Saving or deleting any model of these apps starts a new content version (core/apps.py), except these models,
 # which no cached page shows.
 PAGE_CACHE_CONTENT_APPS = ["rules", "glossary", "examples", "cards"]

@@ -92,12 +92,19 @@ def test_the_page_and_its_player_render_when_the_caches_are_down(client, entry_w
 
 
 @pytest.mark.usefixtures("fragments")
-def test_an_unreachable_version_store_keeps_the_editors_change(entry_with_player):
+def test_a_change_whose_version_cannot_be_recorded_is_refused(entry_with_player):
+    """Kept without a new content version (Redis stopped, the cache's disk full), the change stayed invisible behind
+    the stored pages, even once the store was back: the save fails instead, and the editor can try again."""
+    from django.db import transaction
+
+    from core.content_version import ContentVersionUnavailable
+
     with mock.patch.object(type(caches["content-version"]), "set", side_effect=ConnectionError("injoignable")):
         entry_with_player.question = "Toujours enregistrée ?"
-        entry_with_player.save()
+        with pytest.raises(ContentVersionUnavailable), transaction.atomic():
+            entry_with_player.save()
     entry_with_player.refresh_from_db()
-    assert entry_with_player.question == "Toujours enregistrée ?"
+    assert entry_with_player.question != "Toujours enregistrée ?"
 
 
 def test_the_glossary_follows_every_term_without_a_query_per_page():
