@@ -13,7 +13,7 @@ for c in python3.14 python3.13 python3.12 $$(ls -d $$HOME/.pyenv/versions/3.1[2-
 done
 endef
 
-.PHONY: run admin test test-postgres install install-test chromium content lint bench clean
+.PHONY: run admin test test-postgres install install-test chromium nginx content lint bench clean
 
 $(PY):
 	@py=$$($(find_python)); \
@@ -38,6 +38,14 @@ chromium:
 	@if [ ! -x /usr/bin/chromium ]; then \
 	  echo "Installation de Chromium (paquet Debian)"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; \
+	fi
+
+# tests/production and tests/ops/test_slow_clients.py start the production stack (scripts/prod-stack.sh): nginx in
+# front of gunicorn, with the Brotli module for pre-compressed static files.
+nginx:
+	@if [ ! -x /usr/sbin/nginx ] || [ ! -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ]; then \
+	  echo "Installation de nginx (paquets Debian)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx libnginx-mod-http-brotli-static >/dev/null; \
 	fi
 
 content: install
@@ -65,7 +73,7 @@ PG_TESTS := tests/search tests/rules tests/glossary tests/worked_examples tests/
 TEST_WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --durations=25
 
-test: install-test chromium
+test: install-test chromium nginx
 	$(VENV)/bin/ruff check .
 	DJANGO_ALLOW_ASYNC_UNSAFE=true $(PYTEST)
 	$(MAKE) --no-print-directory test-postgres
@@ -76,7 +84,7 @@ test-postgres: install-test
 lint: install-test
 	$(VENV)/bin/ruff check .
 
-bench: install-test
+bench: install-test nginx
 	$(PY) bench/engine.py
 	$(PY) bench/search.py
 	$(PY) bench/relevance.py

@@ -44,6 +44,11 @@ install_debian() {  # command, package
   fi
 }
 install_debian nginx nginx
+BROTLI_SO=/usr/lib/nginx/modules/ngx_http_brotli_static_module.so
+if [ ! -f "$BROTLI_SO" ]; then  # the .br files collectstatic writes, served to browsers that take Brotli
+  apt-get install -y -qq libnginx-mod-http-brotli-static >/dev/null 2>&1 || true
+fi
+if [ -f "$BROTLI_SO" ]; then BROTLI_MODULE="load_module $BROTLI_SO;" BROTLI="brotli_static on;"; else BROTLI_MODULE="" BROTLI=""; fi
 [ "$REDIS" = 1 ] && install_debian redis-server redis-server
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 
@@ -113,6 +118,7 @@ PIDS+=($!)
 
 sed -e "s|@RUN_DIR@|$DIR|g" -e "s|@PORT@|$PORT|g" -e "s|@UPSTREAM@|127.0.0.1:$APP_PORT|g" \
     -e "s|@STATIC_ROOT@|$DIR/static|g" -e "s|@USER@|$(id -un)|g" \
+    -e "s|@BROTLI_MODULE@|$BROTLI_MODULE|g" -e "s|@BROTLI@|$BROTLI|g" \
     -e "s|@FORWARDED_PROTO@|${RIFTPAL_FORWARDED_PROTO:-\$scheme}|g" deploy/nginx.conf >"$DIR/nginx.conf"
 "$NGINX" -p "$DIR" -c "$DIR/nginx.conf" -e "$DIR/nginx-error.log" -g "daemon off;" &
 PIDS+=($!)
