@@ -121,9 +121,10 @@ def over_limit(request: HttpRequest) -> bool:
                 store.set(key, 1, timeout=RATE_WINDOW)
                 count = 1
     except Exception:
-        # The store is down (Redis): take the post rather than answer 500; the outage is in the logs.
-        logger.exception("Le compteur des avis est injoignable.")
-        return False
+        # The store is down (Redis stopped, the cache's disk full): posts fail closed, refused as over the limit,
+        # or one client could post without bound while it lasts; reading is not affected. Logged.
+        logger.exception("Le compteur des avis est injoignable : l'avis est refusé.")
+        return True
     return count > RATE_LIMIT
 
 
