@@ -488,8 +488,8 @@ def main() -> None:
     try:
         stack = Stack(tmp, redis=args.redis, extra={"GUNICORN_WORKERS": str(WORKERS), "DJANGO_BENCH_VIEW": "1"})
         env = stack.env()
-        config = {}
-        exec((ROOT / "gunicorn.conf.py").read_text(), {"__file__": str(ROOT / "gunicorn.conf.py")}, config)
+        config = {"__file__": str(ROOT / "gunicorn.conf.py")}
+        exec((ROOT / "gunicorn.conf.py").read_text(), config)  # noqa: S102 - the repository's own configuration
         print(f"Configuration mesurée, celle du README : scripts/prod-stack.sh — nginx (deploy/nginx.conf) → gunicorn "
               f"(gunicorn.conf.py : {config['worker_class']}, {WORKERS} workers, recyclage tous les "
               f"{config['max_requests']} requêtes), riftpal.settings.prod, stockage statique à manifeste, cache de "

@@ -1,22 +1,27 @@
 """Soak: 50 concurrent connections over the whole site, sandbox posts included, then faults and a fuzz.
 
-gunicorn with riftpal.settings.prod and the repository's gunicorn.conf.py (2 gthread workers) on a throwaway SQLite
-copy of the site (or, under scripts/with-postgres.sh, on the throwaway PostgreSQL database it exports), loopback
-only. The client walks every URL of the sitemap, the indexes, searches, example steps, the sandbox (its presets,
-share links and form posts with their CSRF token), readers' feedback and /sante/, and prints the count of each
-status. Then, each under load and each printing its requests, failures and recovery time:
+The production stack the README ships (scripts/prod-stack.sh: nginx → gunicorn.conf.py with 2 workers →
+riftpal.settings.prod) on a throwaway SQLite copy of the site (or, under scripts/with-postgres.sh, on the throwaway
+PostgreSQL database it exports); `--redis` puts the page cache in Redis. Loopback only; every loop is bounded in
+count and time. The client walks every URL of the sitemap, the indexes, searches, example steps, the sandbox (its
+presets, share links and form posts with their CSRF token), readers' feedback and /sante/, and prints the count of
+each status. Then, each under load and each printing its requests, failures and recovery time:
 
 1. a worker killed (SIGKILL);
 2. the database stopped 10 s (PostgreSQL: its cluster stopped and started again; SQLite: the file locked by an
    exclusive transaction, as a stuck writer would);
 3. ``load_content`` rewriting every FAQ entry and card while readers post feedback;
-4. three slow clients trickling their headers;
+4. 3, 30 and 60 slow clients trickling their headers;
+5. a query-parameter flood (3,000 made-up parameters on the sitemap and the learning pages), with the size of the
+   cache and of the workers before and after;
+6. with ``--redis``: Redis stopped 10 s; without: the cache's disk full (a 64 MB tmpfs this script mounts and
+   removes, filled then freed), with an editor's change made during and after it;
 
 and last the fuzz of bench/fuzz.py (10,000 hostile requests, sandbox posts included). Exit status 1 if any answer
 was a 500 (a 503 is expected only while the database is down), or a connection failed outside a fault.
 
-Run from the repository root: `.venv/bin/python bench/soak.py [--seconds 60] [--connections 50] [--fuzz 10000]`;
-on PostgreSQL, `scripts/with-postgres.sh .venv/bin/python bench/soak.py`.
+Run from the repository root: `.venv/bin/python bench/soak.py [--seconds 60] [--connections 50] [--fuzz 10000]
+[--redis]`; on PostgreSQL, `scripts/with-postgres.sh .venv/bin/python bench/soak.py`.
 """
 
 from __future__ import annotations
@@ -42,8 +47,9 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _stack import Stack  # noqa: E402
 from fuzz import fuzz  # noqa: E402
-from pages import DATABASE_LABEL, HOST, POSTGRES_URL, PYTHON, ROOT, Server, fetch, prepare  # noqa: E402
+from pages import DATABASE_LABEL, HOST, POSTGRES_URL, PYTHON, ROOT, fetch  # noqa: E402
 
 SEARCHES = ["puissance", "horodatage", "jusqu'à 5", "bouclier", "couche", "xp niveau", "%00", "zzz", "é" * 50]
 
@@ -101,7 +107,7 @@ def sandbox_form(port: int, path: str) -> tuple[dict[str, str], list[tuple[str, 
 def post(port: int, form: tuple[dict[str, str], list[tuple[str, str]]], op: str) -> int:
     cookies, fields = form
     body = urlencode([*fields, ("op", op), ("lance", "1")]).encode()
-    origin = f"https://127.0.0.1:{port}"
+    origin = f"http://127.0.0.1:{port}"  # nginx on loopback speaks HTTP (scripts/prod-stack.sh)
     return fetch(port, "/bac-a-sable/", method="POST", body=body, headers={
         "Content-Type": "application/x-www-form-urlencoded",
         "Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items()),
@@ -163,7 +169,7 @@ def feedback_post(port: int, path: str, rng: random.Random) -> int:
     """One reader's « utile » on an FAQ entry, from an address of its own behind the (trusted) proxy."""
     body = urlencode({"path": path, "kind": "utile"}).encode()
     return fetch(port, "/avis/", method="POST", body=body, headers={
-        "Content-Type": "application/x-www-form-urlencoded", "Origin": f"https://{HOST}:{port}",
+        "Content-Type": "application/x-www-form-urlencoded", "Origin": f"http://{HOST}:{port}",
         "X-Forwarded-For": f"10.{rng.randrange(256)}.{rng.randrange(256)}.{rng.randrange(1, 255)}",
     })[0]
 
@@ -244,13 +250,13 @@ def under_load(port: int, urls: list[str], connections: int, fault: Callable[[],
     return load, fault_start, fault_end, note
 
 
-def kill_a_worker(server: Server) -> Callable[[], str]:
+def kill_a_worker(stack: Stack) -> Callable[[], str]:
     def fault() -> str:
-        victim = server.worker_pids()[0]
+        victim = stack.workers()[0]
         os.kill(victim, signal.SIGKILL)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
-            pids = server.worker_pids()
+            pids = stack.workers()
             if victim not in pids and len(pids) >= 2:
                 return f"worker {victim} tué, remplacé par gunicorn"
             time.sleep(0.1)
@@ -334,20 +340,146 @@ def slow_clients(port: int, clients: int = 3, seconds: float = 10.0) -> Callable
     return fault
 
 
-def faults(server: Server, env: dict[str, str], database: Path, urls: list[str], connections: int) -> bool:
+def cache_size(stack: Stack, env: dict[str, str]) -> str:
+    if env.get("REDIS_URL"):
+        port = env["REDIS_URL"].rsplit(":", 1)[1].split("/")[0]
+        info = subprocess.run(["redis-cli", "-p", port, "info", "memory"], capture_output=True, text=True).stdout
+        used = re.search(r"used_memory:(\d+)", info)
+        return f"Redis {int(used.group(1)) / 2**20:.1f} Mo" if used else "Redis injoignable"
+    folder = Path(env["DJANGO_CACHE_DIR"])
+    return f"disque {sum(f.stat().st_size for f in folder.rglob('*') if f.is_file()) / 2**20:.1f} Mo"
+
+
+def workers_rss(stack: Stack) -> str:
+    return "/".join(f"{stack.rss_mb(pid):.0f}" for pid in stack.workers()) + " Mo"
+
+
+def parameter_flood(stack: Stack, env: dict[str, str], count: int = 3000, seconds: float = 90) -> Callable[[], str]:
+    """Made-up parameters on pages that read none of them: none may store a page or render it each time."""
+    def fault() -> str:
+        before = (cache_size(stack, env), workers_rss(stack))
+        paths = ["/sitemap.xml?x={n}", "/debuter/?page={n}", "/faq/?utm={n}", "/glossaire/?x={n}&y={n}"]
+        codes: dict[int, int] = {}
+        lock = threading.Lock()
+        numbers = iter(range(count))
+        stop_at = time.monotonic() + seconds
+
+        def run() -> None:
+            for n in numbers:
+                if time.monotonic() > stop_at:
+                    return
+                try:
+                    code = fetch(stack.port, paths[n % len(paths)].format(n=n), timeout=30)[0]
+                except OSError:
+                    code = 0
+                with lock:
+                    codes[code] = codes.get(code, 0) + 1
+
+        threads = [threading.Thread(target=run) for _ in range(6)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        after = (cache_size(stack, env), workers_rss(stack))
+        return (f"{sum(codes.values())} requêtes inventées ("
+                + ", ".join(f"{code or 'sans réponse'}×{n}" for code, n in sorted(codes.items()))
+                + f") ; cache {before[0]} → {after[0]} ; workers {before[1]} → {after[1]}")
+    return fault
+
+
+def stop_redis(stack: Stack, env: dict[str, str], started: list, seconds: float = 10.0) -> Callable[[], str]:
+    """Redis stopped (SIGTERM), then started again on the same port (by this script, stopped at the end)."""
+    def fault() -> str:
+        pid = stack.pid("redis")
+        os.kill(pid, signal.SIGTERM)
+        deadline = time.monotonic() + 10
+        while Path(f"/proc/{pid}").exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(seconds)
+        port = env["REDIS_URL"].rsplit(":", 1)[1].split("/")[0]
+        process = subprocess.Popen(["redis-server", "--bind", HOST, "--port", port, "--save", "", "--appendonly",
+                                    "no", "--maxmemory", "256mb", "--maxmemory-policy", "allkeys-lru"],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        started.append(process)
+        (stack.folder / "redis.pid").write_text(str(process.pid))
+        return f"Redis arrêté {seconds:g} s puis relancé"
+    return fault
+
+
+EDIT = ("from rules.models import FAQEntry; entry = FAQEntry.objects.get(slug={slug!r}); "
+        "entry.short_answer = entry.short_answer.split(' Zorglub')[0] + ' Zorglub{n}.'; entry.save(); print('ok')")
+
+
+def full_cache_disk(stack: Stack, env: dict[str, str], mount: Path, seconds: float = 10.0) -> Callable[[], str]:
+    """The cache's disk filled to the last byte, then freed; an editor saves a change during and after."""
+    slug = "jusqu-a-5-et-sort"
+
+    def edit(n: int) -> str:
+        result = subprocess.run([PYTHON, "manage.py", "shell", "-c", EDIT.format(slug=slug, n=n)], cwd=ROOT, env=env,
+                                capture_output=True, text=True, timeout=120)
+        if result.returncode == 0:
+            return "enregistrée"
+        return "refusée (" + (result.stderr.strip().splitlines() or ["?"])[-1][:90] + ")"
+
+    def fault() -> str:
+        filler = mount / "remplissage"
+        with filler.open("wb") as handle:
+            try:
+                for _ in range(10_000):  # bounded: the tmpfs is 64 MB
+                    handle.write(b"\0" * 2**20)
+                    handle.flush()
+            except OSError:
+                pass
+        during = edit(1)
+        time.sleep(seconds)
+        filler.unlink()
+        after = edit(2)
+        page = html(fetch(stack.port, f"/faq/{slug}/"))
+        seen = "Zorglub2" in page
+        return (f"disque plein {seconds:g} s ; modification pendant : {during} ; après : {after}, "
+                f"{'visible' if seen else 'INVISIBLE'} sur la page en cache")
+    return fault
+
+
+def faults(stack: Stack, env: dict[str, str], urls: list[str], connections: int, cache_mount: Path | None,
+           redis_started: list) -> bool:
     print(f"Pannes sous charge ({connections} connexions, 10 % de POST d'avis, 20 % de recherches, qui ne sont pas "
           "mises en cache) :")
     ok = True
-    load, start, end, note = under_load(server.port, urls, connections, kill_a_worker(server))
+    port = stack.port
+    load, start, end, note = under_load(port, urls, connections, kill_a_worker(stack))
     ok &= report("worker tué", load, start, end, expected={0}, note=note)
-    load, start, end, note = under_load(server.port, urls, connections, stop_database(database), after=10)
+    if POSTGRES_URL:
+        database = Path("/nonexistent")
+    else:
+        database = Path(env["DATABASE_URL"].removeprefix("sqlite:///"))
+    load, start, end, note = under_load(port, urls, connections, stop_database(database), after=10)
     ok &= report("base arrêtée 10 s", load, start, end, expected={503}, note=note)
     load_content.failed = False
-    load, start, end, note = under_load(server.port, urls, connections, load_content(env))
+    load, start, end, note = under_load(port, urls, connections, load_content(env))
     ok &= report("load_content sous charge", load, start, end, note=note) and not load_content.failed
-    load, start, end, note = under_load(server.port, urls, connections, slow_clients(server.port))
-    ok &= report("clients lents", load, start, end, note=note)
+    for clients in (3, 30, 60):
+        load, start, end, note = under_load(port, urls, connections, slow_clients(port, clients))
+        ok &= report(f"{clients} clients lents", load, start, end, note=note)
+    load, start, end, note = under_load(port, urls, connections, parameter_flood(stack, env))
+    ok &= report("afflux de paramètres inventés", load, start, end, note=note)
+    if env.get("REDIS_URL"):
+        load, start, end, note = under_load(port, urls, connections, stop_redis(stack, env, redis_started))
+        ok &= report("Redis arrêté 10 s", load, start, end, note=note)
+    elif cache_mount:
+        load, start, end, note = under_load(port, urls, connections, full_cache_disk(stack, env, cache_mount))
+        ok &= report("disque du cache plein", load, start, end, note=note) and "INVISIBLE" not in note
     return ok
+
+
+def mount_tmpfs(folder: Path) -> Path | None:
+    folder.mkdir(parents=True)
+    result = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64m", "tmpfs", str(folder)], capture_output=True,
+                            text=True)
+    if result.returncode:
+        print(f"  (pas de tmpfs pour le disque plein : {result.stderr.strip()[:120]})")
+        return None
+    return folder
 
 
 def main() -> None:
@@ -356,38 +488,57 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=50)
     parser.add_argument("--fault-connections", type=int, default=8)
     parser.add_argument("--fuzz", type=int, default=10_000, help="requêtes hostiles (0 : pas de fuzz)")
+    parser.add_argument("--redis", action="store_true", help="le cache de pages dans Redis (REDIS_URL)")
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="riftpal-soak-"))
+    load = os.getloadavg()
+    print(f"Machine : {os.cpu_count()} processeurs, charge moyenne {load[0]:.1f} au départ")
+    cache_mount = None if args.redis else mount_tmpfs(tmp / "cache-disk")
+    redis_started: list[subprocess.Popen] = []
+    server_errors = failed = 1
+    faults_ok = fuzz_ok = False
+    stack = None
     try:
-        database, env = prepare(tmp)
-        env["DJANGO_TRUSTED_PROXIES"] = "127.0.0.1"
-        log = tmp / "server.log"
-        server = Server(env, config="gunicorn.conf.py", log=log)
-        try:
-            urls = site_urls(server.port)
-            forms = sandbox_forms(server.port, urls)
-            print(f"{DATABASE_LABEL} : {len(urls)} adresses, {len(forms)} formulaires du bac à sable ; "
-                  f"{args.connections} connexions pendant {args.seconds:g} s (gunicorn.conf.py, 2 workers gthread)…")
-            started = time.monotonic()
-            statuses, server_errors, failed = soak(server.port, urls, forms, args.seconds, args.connections)
-            elapsed = time.monotonic() - started
-            total = sum(statuses.values())
-            print(f"{total} réponses en {elapsed:.0f} s ({total / elapsed:.0f} req/s) : "
-                  + ", ".join(f"{code}×{n}" for code, n in sorted(statuses.items())))
-            print(f"{'✓' if not server_errors and not failed else '✗'} réponses 5xx : {server_errors} ; "
-                  f"connexions échouées : {failed}")
-            faults_ok = faults(server, env, database, urls, args.fault_connections)
-            fuzz_ok = True
-            if args.fuzz:
-                result = fuzz(server.port, urls, forms, args.fuzz)
-                fuzz_ok = not result["server_errors"] and not result["failed"]
-        finally:
-            server.stop()
-            errors = [line for line in log.read_text(errors="replace").splitlines() if '"status": 500' in line]
+        extra = {"GUNICORN_WORKERS": "2"}
+        if cache_mount:
+            extra["DJANGO_CACHE_DIR"] = str(cache_mount / "cache")
+        stack = Stack(tmp, redis=args.redis, extra=extra)
+        env = stack.env()
+        port = stack.port
+        urls = site_urls(port)
+        forms = sandbox_forms(port, urls)
+        print(f"{DATABASE_LABEL}, cache {'Redis' if args.redis else 'diskcache'} : {len(urls)} adresses, "
+              f"{len(forms)} formulaires du bac à sable ; {args.connections} connexions pendant {args.seconds:g} s "
+              "(scripts/prod-stack.sh : nginx → gunicorn.conf.py, 2 workers)…")
+        started = time.monotonic()
+        statuses, server_errors, failed = soak(port, urls, forms, args.seconds, args.connections)
+        elapsed = time.monotonic() - started
+        total = sum(statuses.values())
+        print(f"{total} réponses en {elapsed:.0f} s ({total / elapsed:.0f} req/s) : "
+              + ", ".join(f"{code}×{n}" for code, n in sorted(statuses.items())))
+        print(f"{'✓' if not server_errors and not failed else '✗'} réponses 5xx : {server_errors} ; "
+              f"connexions échouées : {failed}")
+        faults_ok = faults(stack, env, urls, args.fault_connections, cache_mount, redis_started)
+        fuzz_ok = True
+        if args.fuzz:
+            result = fuzz(port, urls, forms, args.fuzz)
+            fuzz_ok = not result["server_errors"] and not result["failed"]
+    finally:
+        if stack:
+            log = stack.folder / "gunicorn.log"
+            errors = [line for line in log.read_text(errors="replace").splitlines() if '"status": 500' in line] \
+                if log.exists() else []
             for line in errors[:5]:
                 print("  erreur du serveur :", line[:600])
-    finally:
+            stack.stop()
+        for process in redis_started:
+            process.terminate()
+            process.wait(timeout=10)
+        if cache_mount:
+            subprocess.run(["umount", str(cache_mount)], check=False)
         shutil.rmtree(tmp, ignore_errors=True)
+        load = os.getloadavg()
+        print(f"Machine : charge moyenne {load[0]:.1f} à la fin")
     sys.exit(0 if not server_errors and not failed and faults_ok and fuzz_ok else 1)
 
 

@@ -81,7 +81,7 @@ export DJANGO_CSRF_TRUSTED_ORIGINS="${DJANGO_CSRF_TRUSTED_ORIGINS:-http://127.0.
 export DJANGO_SECURE_SSL_REDIRECT="${DJANGO_SECURE_SSL_REDIRECT:-false}"
 export DJANGO_TRUSTED_PROXIES="${DJANGO_TRUSTED_PROXIES:-127.0.0.1}"
 export DJANGO_STATIC_ROOT="$DIR/static"
-export DJANGO_CACHE_DIR="$DIR/cache"
+export DJANGO_CACHE_DIR="${DJANGO_CACHE_DIR:-$DIR/cache}"
 export DATABASE_URL="${DATABASE_URL:-sqlite:///$DIR/site.sqlite3}"
 export GUNICORN_BIND="127.0.0.1:$APP_PORT"
 # The same settings for `manage.py` against this stack: `set -a; . "$DIR/environment"; set +a`.

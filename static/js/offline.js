@@ -38,6 +38,7 @@ async function showOffline() {
   const what = (await readingSaved())
     ? "les règles, la FAQ, le glossaire, les guides et les pages déjà ouvertes restent lisibles"
     : "les pages déjà ouvertes restent lisibles";
+  if (document.querySelector("[data-offline-notice]")) return; // the worker's own notice arrived meanwhile
   const notice = document.createElement("div");
   notice.className = "notice offline-notice";
   notice.id = NOTICE_ID;

@@ -1,4 +1,5 @@
-"""Offline at the table: the service worker keeps the rules index, the FAQ, the glossary and visited pages."""
+"""Offline at the table: the service worker keeps the indexes, the offline page and visited pages at once, and the
+whole reading content after the first visit (tests/production checks that part on the production stack)."""
 
 import json
 from pathlib import Path
@@ -21,8 +22,9 @@ def test_the_worker_and_the_manifest_are_served_for_the_whole_site(client):
     assert "no-store" in response["Cache-Control"]
     body = response.content.decode()
     config = json.loads(body.split("const CONFIG = ", 1)[1].split(";\n", 1)[0])
-    assert config["pages"] == ["/regles/", "/faq/", "/glossaire/"]
+    assert config["pages"] == ["/regles/", "/faq/", "/glossaire/", "/guides/", "/hors-ligne/"]
     assert "/static/css/site.css" in config["frame"] and config["version"]
+    assert config["reading"] == "/hors-ligne/pages.json" and config["budget"] > 0
     manifest = client.get(reverse("offline:manifest"))
     assert manifest["Content-Type"] == "application/manifest+json"
     assert manifest.json()["lang"] == "fr" and manifest.json()["scope"] == "/"
@@ -67,9 +69,12 @@ def test_visited_pages_and_the_indexes_open_offline(browser, live_site, width, h
     page.goto(live_site + "/glossaire/")
     expect(page.locator("[data-offline-notice]")).to_contain_text("Hors ligne")
     page.screenshot(path=str(SHOTS / f"glossary-offline-{width}.png"))
-    # A page this device never kept: says so and lists what it has.
-    page.goto(live_site + "/guides/")
+    # A page this device never kept: the offline page, with the site's navigation, says so and lists what it has.
+    page.goto(live_site + "/exemples/")
     expect(page.locator("h1")).to_have_text("Hors ligne")
+    expect(page.locator("[data-offline-notice]")).to_contain_text("/exemples/")
+    expect(page.get_by_role("navigation", name="Navigation principale")).to_be_visible()
+    page.locator("[data-offline-kind='réponses de la FAQ'] summary").click()
     expect(page.get_by_role("link", name=title)).to_be_visible()
     page.screenshot(path=str(SHOTS / f"unknown-offline-{width}.png"))
     assert axe_violations(page) == []
@@ -79,6 +84,32 @@ def test_visited_pages_and_the_indexes_open_offline(browser, live_site, width, h
     expect(page.locator("[data-offline-notice]")).to_have_count(0)
     # Requests that failed while offline are expected; a CSP refusal or a script error is not.
     assert [e for e in errors if "net::ERR_" not in e and "503" not in e] == []
+    context.close()
+
+
+def test_the_reading_list_names_every_reading_page_and_the_budget(client):
+    from glossary.models import Term
+    from rules.models import FAQEntry, Guide, RuleSection
+
+    listing = client.get(reverse("offline:pages")).json()
+    urls = {page["url"] for page in listing["pages"]}
+    expected = {obj.get_absolute_url() for model in (FAQEntry, Guide, RuleSection, Term)
+                for obj in model.objects.all()}
+    assert expected and expected <= urls
+    assert listing["budget"] > 0 and listing["rules"]
+
+
+def test_the_banner_promises_the_rules_only_once_they_are_saved(browser, live_site):
+    """Issue 33: the banner said the rules stay readable while only visited pages were kept."""
+    context = browser.new_context(locale="fr-FR", service_workers="block")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(live_site + "/faq/")
+    # Nothing saved (no worker here): the banner promises only the pages already opened.
+    page.evaluate("() => window.dispatchEvent(new Event('offline'))")
+    notice = page.locator("#offline-notice-live")
+    expect(notice).to_contain_text("les pages déjà ouvertes restent lisibles")
+    expect(notice).not_to_contain_text("les règles")
     context.close()
 
 
