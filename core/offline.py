@@ -108,7 +108,9 @@ def reading_pages() -> list[dict]:
                 seen.add(url)
                 pages.append({"url": url, "title": str(getattr(item, "title", "") or getattr(item, "question", "")
                                                        or getattr(item, "name", "") or item), "kind": kind})
-    return pages
+    # Saved in this order: the rules first, then the FAQ, the glossary, the guides (the heaviest).
+    order = [label for label, _prefix in READING]
+    return sorted(pages, key=lambda page: order.index(page["kind"]))
 
 
 @require_safe

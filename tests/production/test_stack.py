@@ -122,6 +122,14 @@ def test_the_worker_installs_and_serves_an_unvisited_rules_section_offline(stack
         page.goto(stack.url + section)
         expect(page.locator("h1")).to_contain_text(expected)
         expect(page.locator("[data-offline-notice]")).to_contain_text("Hors ligne")
+        # Issue 33: every reading page opens offline, visited or not, and a rule number opens its section.
+        for kind in ("réponse de la FAQ", "terme du glossaire", "guide"):
+            page.goto(stack.url + page_types[kind])
+            expect(page.locator("h1").first).not_to_have_text("Hors ligne")
+            expect(page.locator("[data-offline-notice]").first).to_contain_text("Hors ligne")
+        page.goto(stack.url + "/regles/468.1/")
+        assert page.url.startswith(stack.url + "/regles/") and "468.1" not in page.url
+        expect(page.locator("h1").first).not_to_have_text("Hors ligne")
         page.goto(stack.url + "/une-page-jamais-vue/")
         expect(page.locator("h1")).to_have_text("Hors ligne")
         expect(page.get_by_role("navigation", name="Navigation principale")).to_be_visible()
