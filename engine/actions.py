@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .effect_kinds import CONDITIONS, KINDS
+from .keywords import burn, empower, equip, predict
 from .vocab import (
     DURATIONS,
     KEYWORDS,
@@ -46,6 +47,7 @@ class Action:
     label: str
     params: tuple[Param, ...]
     says: Callable[..., str]
+    run: Callable[..., None] | None = None  # a keyword's action, run as ``run(sim, action)`` (engine/keywords)
 
     @property
     def handler(self) -> str:
@@ -204,9 +206,53 @@ ACTIONS: dict[str, Action] = {action.name: action for action in (
             Param("to", "location", "où (« base » ou un champ de bataille contrôlé)", required=False, default="base"),
             Param("accelerate", "bool", "payer Accélération (arrive prête)", required=False, default=False),
             _IGNORE,
+            Param("recycle", "bool", "Vision : recycler la carte vue (R. 817)", required=False, default=False,
+                  quiet=True),
+            Param("weaponmaster", "object", "Expert en armes : l'équipement attaché (R. 821)", required=False,
+                  quiet=True),
+            Param("show_off", "object", "Show Off : l'objet montré (R. 832)", required=False, quiet=True),
         ),
         says=lambda w: f"{w.player or 'son contrôleur'} joue {w.object}"
         + (" en payant Accélération" if w.r.get("accelerate") else ""),
+    ),
+    Action(
+        "play_gear",
+        "Jouer un équipement",
+        (
+            _OBJ,
+            Param("to", "location", "où (la base ; un champ de bataille avec Deploy)", required=False, default="base"),
+            Param("attach_to", "object", "Dégainer : l'unité à laquelle il s'attache (R. 819)", required=False),
+        ),
+        says=lambda w: f"{w.player or 'son contrôleur'} joue l'équipement {w.object}",
+    ),
+    Action(
+        "equip",
+        "Équiper : payer le coût d'Équiper et attacher l'équipement (R. 818)",
+        (_OBJ, Param("to", "object", "unité")),
+        says=lambda w: f"on paie le coût d'Équiper de {w.object} pour l'attacher à {w.to_object}",
+        run=equip.run,
+    ),
+    Action(
+        "empower",
+        "Amplifier : payer le coût d'Amplification (R. 827)",
+        (_OBJ,),
+        says=lambda w: f"on paie le coût d'Amplification de {w.object}",
+        run=empower.run,
+    ),
+    Action(
+        "predict",
+        "Prédire : regarder le dessus de son deck (R. 437)",
+        (_PLAYER, Param("amount", "int", "cartes regardées", required=False, default=1, min=1, max=10),
+         Param("recycle", "int", "cartes recyclées", required=False, quiet=True, default=0, min=0, max=10)),
+        says=lambda w: f"{w.player} prédit",
+        run=predict.run,
+    ),
+    Action(
+        "burn",
+        "Brûler : le dessus du deck va dans la Défausse (R. 441)",
+        (_PLAYER, _AMOUNT),
+        says=lambda w: f"{w.player} brûle {w.r.get('amount')} carte(s)",
+        run=burn.run,
     ),
     Action(
         "hide",
@@ -230,6 +276,11 @@ ACTIONS: dict[str, Action] = {action.name: action for action in (
                   min=0, max=20),
             _IGNORE,
             Param("hidden", "object", "la carte face cachée jouée (Caché)", required=False),
+            Param("card", "object", "la carte de sort jouée (son coût imprimé)", required=False, quiet=True),
+            Param("flow", "bool", "jouée depuis la Défausse pour son coût de Flux (R. 829)", required=False,
+                  default=False, quiet=True),
+            Param("repeat", "bool", "payer Répétition : instructions exécutées deux fois (R. 820)", required=False,
+                  default=False, quiet=True),
             Param("steps", "steps", "instructions"),
         ),
         says=lambda w: f"{w.player} joue « {w.r.get('label')} »"

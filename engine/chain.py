@@ -6,6 +6,7 @@ and the implicit passes between two scripted actions.
 
 from __future__ import annotations
 
+from .keywords import repeat
 from .kinds import ACTIONS, Do, Event, Reason, StepKind
 from .layers import text_active
 
@@ -45,11 +46,14 @@ class Chain:
         facedown, which has Reaction (R. 811.6)."""
         if act["do"] == Do.CAST:
             return act.get("speed") == "reaction" or bool(act.get("hidden"))
-        return act["do"] == Do.PLAY_UNIT and self.world.objects[act["object"]].zone == "facedown"
+        if act["do"] not in (Do.PLAY_UNIT, Do.PLAY_GEAR):
+            return False
+        o = self.world.objects[act["object"]]
+        return o.zone == "facedown" or self.play_speed(o, act.get("to") or "base") == "reaction"
 
     def actor(self, act: dict) -> str | None:
         """The player who takes an action (R. 311): the caster, or the controller of the unit played."""
-        if act["do"] == Do.PLAY_UNIT:
+        if act["do"] in (Do.PLAY_UNIT, Do.PLAY_GEAR):
             return self.world.objects[act["object"]].controller
         return act.get("player")
 
@@ -147,7 +151,9 @@ class Chain:
             if target is not None and self.world.objects[target].at != hidden_at:
                 self.refuse(f"joué depuis {self.name(hidden_at)}, « {a['label']} » doit y choisir sa cible "
                             "(R. 811.1.d, 811.1.d.2)")
-        problem = self.cast_timing(player, speed, a["label"], card is not None)
+        elif a.get("card"):
+            card = self.card_to_cast(a, player)
+        problem = self.cast_timing(player, speed, a["label"], hidden_at is not None)
         if problem and a.get("optional"):
             # an answer the player may play, but cannot now (nothing to answer, no priority): not played
             self.emit(Event.PASSED, player=player, label=a["label"], why="cannot_play")
@@ -159,7 +165,7 @@ class Chain:
                 self.emit(Event.PASSED, player=player, label=a["label"], why="declined")
                 return
         # R. 356–357: its cost, Deflect included (R. 809); from facedown, without its base cost (R. 811.1.b)
-        self.pay_spell(a, "all" if card is not None else "")
+        self.pay_spell(a, "all" if hidden_at is not None else "")
         if card is not None:
             self.place(card, "chain")
             self.count_played(player, card.id)  # R. 811.1.c.3: playing from facedown is playing the card
@@ -174,9 +180,10 @@ class Chain:
             "speed": speed,
             "target": target,
             "target_at": (t_obj.zone, t_obj.at) if t_obj else None,
-            "steps": a.get("steps") or [],
+            "steps": repeat.steps(a.get("steps") or [], bool(a.get("repeat"))),  # R. 820.1.d
             "action": self.action,
             "card": card.id if card is not None else None,
+            "flow": bool(a.get("flow")),
         }
         if not self.items:
             self.chain_starter = player
@@ -189,6 +196,32 @@ class Chain:
         self.tr.show_board(self.board_tuple())
         self.tr.step(StepKind.PRIORITY,
                      reason={"code": Reason.PRIORITY, "player": self.priority, "chain": len(self.items)})
+
+    def card_to_cast(self, a: dict, player: str):
+        """The spell card of ``cast {card}``: from its player's hand, or from the trash for its Flow cost (R. 829.1.b);
+        ``repeat`` needs a Repeat cost (R. 820.1)."""
+        card = self.world.objects[a["card"]]
+        where = "discard" if a.get("flow") else "hand"
+        if card.type != "spell" or card.zone != where or card.controller != player:
+            self.refuse(f"{card.name} n'est pas un sort de {self.world.players[player].name} "
+                        + ("dans sa Défausse (Flux, R. 829.1.b)" if a.get("flow") else "dans sa main (R. 349)"))
+        if a.get("flow") and "flow" not in card.keyword_costs:
+            self.refuse(f"{card.name} n'a pas Flux : elle ne se joue pas depuis la Défausse (R. 829.1.b)")
+        if a.get("repeat") and "repeat" not in card.keyword_costs:
+            self.refuse(f"{card.name} n'a pas de coût de Répétition (R. 820.1.c)")
+        if card.zone == "hand":
+            self.world.players[player].hand = max(0, self.world.players[player].hand - 1)
+        return card
+
+    def spell_leaves_chain(self, item: dict) -> None:
+        """A spell leaving the chain goes to its owner's trash — banished instead when played for its Flow cost
+        (R. 829.1.b.1, a delayed replacement)."""
+        card = self.world.objects[item["card"]]
+        if item.get("flow"):
+            self.place(card, "banished")
+            self.emit(Event.BANISHED, object=card.id, why="flow")
+        else:
+            self.place(card, "discard")
 
     def cast_timing(self, player: str, speed: str, label: str, hidden: bool) -> str | None:
         """Who may play now (R. 311, 316, 806, 813): with the chain open, the player with priority and a
@@ -273,7 +306,7 @@ class Chain:
             o = self.world.objects[target]
             if (o.zone, o.at) != item["target_at"] or not o.on_board:
                 if item.get("card"):
-                    self.place(self.world.objects[item["card"]], "discard")
+                    self.spell_leaves_chain(item)
                 self.resolving = None
                 self.emit(Event.FIZZLED, label=item["label"], object=target, item=item["id"])
                 self.after_item()
@@ -289,7 +322,7 @@ class Chain:
             self._do_resolve({"label": item["label"], "steps": item["steps"]})
         self.action = saved
         if item.get("card") and self.world.objects[item["card"]].zone == "chain":
-            self.place(self.world.objects[item["card"]], "discard")  # a resolved spell goes to the trash
+            self.spell_leaves_chain(item)
         self.resolving = None
         self.emit(Event.CHAIN_RESOLVED, label=item["label"], item=item["id"], player=item["player"])
         self.after_item()
@@ -365,7 +398,11 @@ class Chain:
 
     def perform(self, a: dict) -> None:
         """Run one action or instruction (R. 340.1: an instruction at a time) by the handler its entry names."""
-        getattr(self, ACTIONS[a["do"]].handler)(a)
+        entry = ACTIONS[a["do"]]
+        if entry.run is not None:
+            entry.run(self, a)
+        else:
+            getattr(self, entry.handler)(a)
 
 
 __all__ = ["Chain"]

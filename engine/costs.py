@@ -161,8 +161,20 @@ class Costs:
         if not self.pays(player):
             return
         base_e, base_p = a.get("cost") or 0, tuple(a.get("power_cost") or ())
-        bill = Bill(base_e, list(base_p))
+        card = self.world.objects[a["card"]] if a.get("card") else None
+        if card is not None:  # the card's printed cost is its base cost (R. 356.1)
+            base_e, base_p = card.cost, tuple(card.power_cost)
+            if a.get("flow"):  # R. 829.1.c.1: the Flow cost replaces the base cost
+                flow = card.keyword_costs["flow"]
+                base_e, base_p = flow["energy"], tuple(flow["power"])
+        bill = Bill(base_e, [d for d in base_p if d != "A"])
+        bill.any_power += list(base_p).count("A")
         bill.ignore(ignore or a.get("ignore_cost") or "")
+        if a.get("repeat"):  # R. 820.1.c.1: an optional additional cost
+            extra = card.keyword_costs["repeat"]
+            bill.energy += extra["energy"]
+            bill.power += [d for d in extra["power"] if d != "A"]
+            bill.any_power += extra["power"].count("A")
         bill.any_power += self.deflect_cost(player, a.get("target"))  # R. 356.2.a.2: mandatory additional
         own = a.get("discount") or 0
         self.modify_cost(bill, player, "spell", None, own)

@@ -1,5 +1,5 @@
-"""Movement (R. 144, 447–460), recalls (R. 456), attaching (R. 435–436, 716) and playing a unit
-(R. 349, 805): where objects are and how they get there.
+"""Movement (R. 144, 447–460), recalls (R. 456), attaching (R. 435–436, 716): where objects are and how they get
+there (playing a permanent is in ``playing``).
 
 ``Movement`` is a mixin of ``sim.Sim``.
 """
@@ -10,10 +10,8 @@ from . import keywords
 from .kinds import (
     BOARD_ZONES,
     Event,
-    Keyword,
     Reason,
     StepKind,
-    has_keyword,
 )
 from .live_state import Ev, Obj
 
@@ -160,41 +158,6 @@ class Movement:
         if g.attached_to:
             g.attached_to = None
             self.emit(Event.DETACHED, object=g.id)
-
-    def _do_play_unit(self, a):
-        """Play a unit (R. 349): it enters exhausted unless Accelerate is paid (R. 805)."""
-        w = self.world
-        o = w.objects[a["object"]]
-        n = o.name
-        if not o.is_unit or o.on_board:
-            self.refuse(f"{n} n'est pas une unité hors du plateau : elle ne peut pas être jouée (R. 349)")
-        player = o.controller
-        hidden_at = self.from_hidden(o, player) if o.zone == "facedown" else None
-        if hidden_at is not None:
-            self.hidden_timing(player, n)  # R. 811.6: it has Reaction
-            if a.get("to") not in (None, "base", hidden_at):
-                self.refuse(f"{n}, jouée face cachée, arrive sur {self.name(hidden_at)} (R. 811.1.d.1)")
-            dest = hidden_at
-        else:
-            if player != w.turn_player:
-                self.refuse(f"{w.players[player].name} ne peut jouer une unité que pendant son tour (R. 316)")
-            dest = a.get("to") or "base"
-            if dest != "base" and w.objects[dest].controller != player:
-                self.refuse(f"{n} ne peut arriver que sur sa base ou un champ de bataille contrôlé (R. 349)")
-        if a["accelerate"] and not has_keyword(o.keywords, Keyword.ACCELERATION):
-            self.refuse(f"{n} n'a pas Accélération : rien ne permet de la faire arriver prête (R. 805)")
-        # R. 356–357: the total cost, Accelerate included; from facedown, without the base cost (R. 811.1.b)
-        self.pay_unit(o, player, a["accelerate"], "all" if hidden_at is not None else a.get("ignore_cost") or "")
-        self.place(o, "base" if dest == "base" else "battlefield", None if dest == "base" else dest)
-        o.exhausted = not a["accelerate"]
-        o.since = w.clock
-        w.clock += 1
-        self.count_played(player, o.id)  # from facedown too (R. 811.1.c.3)
-        if hidden_at is None:
-            w.players[player].hand = max(0, w.players[player].hand - 1)
-        self.emit(Event.UNIT_PLAYED, object=o.id, player=player, accelerate=a["accelerate"], exhausted=o.exhausted,
-                  to=dest,
-                  from_hidden=hidden_at)
 
 
 __all__ = ["Movement"]

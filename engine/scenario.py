@@ -52,7 +52,7 @@ ORDINARY_ACTIONS = (
     "end_combat",
     "end_turn",
     "standard_move",
-    "play_unit",
+    "play_unit", "play_gear", "equip", "empower",
     "cast",
     "pass",
     "start_turn",
@@ -448,7 +448,7 @@ def _action(d: Any, path: str, ids: dict[str, set[str]], depth: int = 0) -> dict
                 out[p.name] = _check_param(p, d[p.name], f"{path}.{p.name}", ids)
         elif p.required:
             raise ScenarioError(f"champ obligatoire manquant ({p.label})", path=f"{path}.{p.name}")
-        else:
+        elif not p.quiet:
             out[p.name] = p.default
     if name == "start" and not out.get("effect") and not out.get("effects"):
         raise ScenarioError("l'effet à lancer est attendu", path=f"{path}.effect")

@@ -71,6 +71,11 @@ class Scoring:
         entry["points_after"] = p.points
         self.scores.append(entry)
         self.hunt_at(bf, player)
+        if how == "hold":  # « when an opponent holds here » (Deploy, R. 830.1.b)
+            for oid, o in list(self.world.objects.items()):
+                if o.zone == "battlefield" and o.at == bf:
+                    for _, fn in keywords.of(self.keywords_of(oid), "on_hold_here"):
+                        fn(self, oid, player)
         self.settle()
 
     def hunt_at(self, bf: str, player: str) -> None:

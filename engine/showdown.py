@@ -6,6 +6,7 @@ establishing control when it is not a combat.
 
 from __future__ import annotations
 
+from . import keywords
 from .kinds import Event, Reason, StepKind
 
 
@@ -44,6 +45,10 @@ class Showdown:
             self.world.objects[oid].defending = True
             self.emit(Event.DEFENDING, object=oid)
         self.settle()
+        for oid in self.units_at(bf, attacker):  # attack triggers of keywords (Disarm, R. 831.1.b)
+            for _, fn in keywords.of(self.keywords_of(oid), "on_attack"):
+                fn(self, oid)
+                self.settle()
 
     def showdown_players(self) -> list[str]:
         """The players of the showdown who pass focus in turn (R. 347)."""

@@ -26,6 +26,7 @@ from .kinds import KEYWORDS, KINDS, PRODUCE_LABELS, Do, Reason, StepKind
 from .layers import text_active
 from .live_state import EffState, Ev, World
 from .movement import Movement
+from .playing import Playing
 from .replacement import Replacement
 from .scenario import EngineLimitError, Scenario
 from .scoring import Scoring
@@ -54,8 +55,8 @@ class Outcome:
     scores: list = field(default_factory=list)
     winner: str | None = None
 
-class Sim(Costs, Hidden, Board, Movement, Chain, Cleanup, Showdown, Combat, Scoring, Turn, Replacement, Triggers,
-          Choices, Effects):
+class Sim(Costs, Hidden, Board, Movement, Playing, Chain, Cleanup, Showdown, Combat, Scoring, Turn, Replacement,
+          Triggers, Choices, Effects):
     """One run of a scenario along one path of decisions (R. 16 of the engine's model)."""
 
     def __init__(self, sc: Scenario, decisions: list[int] | None = None, tracing: bool = True):

@@ -327,6 +327,7 @@ class Param:
     min: int | None = None
     max: int | None = None
     choices: tuple[str, ...] = ()
+    quiet: bool = False  # left out of the loaded action when not given (a keyword's option, rarely used)
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,8 @@ HOOKS = {
     # costs and additional costs (R. 356)
     "target_cost": "costs: Power of any domain an opponent pays to choose this object",
     # triggered abilities
-    "on_play": "movement: what happens when the object is played (a play effect)",
+    "on_finalize": "playing: a choice made as the object is played (Show Off, R. 832.1.c.2)",
+    "on_play": "playing: what happens when the object is played (a play effect)",
     "on_attack": "combat: what happens when the unit attacks",
     "on_conquer_or_hold": "scoring: what happens when the unit's controller conquers or holds where it is",
     "on_hold_here": "scoring: what happens to the object when a player holds its battlefield",

@@ -1,0 +1,109 @@
+"""Playing a permanent (R. 349): a unit (R. 805 Accelerate, 811 Hidden, 822 Ambush) or a gear (R. 830 Deploy,
+819 Quick-Draw), with the play effects of its keywords (Vision, Weaponmaster, Quick-Draw, Show Off).
+
+``Playing`` is a mixin of ``sim.Sim``; the keywords' parts are asked through ``keywords.of(…, hook)``.
+"""
+
+from __future__ import annotations
+
+from . import keywords
+from .kinds import Event, Keyword, has_keyword
+from .live_state import Obj
+
+
+class Playing:
+    """Units and gear arriving on the board (mixin of the simulator)."""
+
+    def play_speed(self, o: Obj, dest) -> str | None:
+        """The speed a keyword gives the play (Reaction: Ambush to a battlefield with own units, Quick-Draw)."""
+        for _, fn in keywords.of(o.keywords, "play_speed"):
+            if fn(self, o.id, dest) == "reaction":
+                return "reaction"
+        return None
+
+    def allowed_by_keyword(self, o: Obj, dest, player: str) -> bool:
+        """A keyword permission to be played there (Ambush, R. 822.1.b; Deploy, R. 830.1.b.1)."""
+        return any(fn(self, o.id, dest, player) for _, fn in keywords.of(o.keywords, "play_to"))
+
+    def play_timing(self, o: Obj, player: str, dest) -> None:
+        """R. 316, 349: a permanent is played on its player's turn in an open state; with Reaction (a keyword),
+        whenever its player could play a Reaction (R. 813.1.c)."""
+        if self.play_speed(o, dest) == "reaction":
+            self.hidden_timing(player, o.name)
+        elif player != self.world.turn_player:
+            self.refuse(f"{self.world.players[player].name} ne peut jouer {o.name} que pendant son tour (R. 316)")
+
+    def _do_play_unit(self, a):
+        """Play a unit (R. 349): it enters exhausted unless Accelerate is paid (R. 805)."""
+        w = self.world
+        o = w.objects[a["object"]]
+        n = o.name
+        if not o.is_unit or o.on_board:
+            self.refuse(f"{n} n'est pas une unité hors du plateau : elle ne peut pas être jouée (R. 349)")
+        player = o.controller
+        hidden_at = self.from_hidden(o, player) if o.zone == "facedown" else None
+        if hidden_at is not None:
+            self.hidden_timing(player, n)  # R. 811.6: it has Reaction
+            if a.get("to") not in (None, "base", hidden_at):
+                self.refuse(f"{n}, jouée face cachée, arrive sur {self.name(hidden_at)} (R. 811.1.d.1)")
+            dest = hidden_at
+        else:
+            dest = a.get("to") or "base"
+            self.play_timing(o, player, dest)
+            if dest != "base" and w.objects[dest].controller != player and not self.allowed_by_keyword(o, dest, player):
+                self.refuse(f"{n} ne peut arriver que sur sa base ou un champ de bataille contrôlé (R. 349)"
+                            + (" ; Embuscade demande des unités à soi là-bas (R. 822.1.b)"
+                               if has_keyword(o.keywords, Keyword.EMBUSCADE) else ""))
+        if a["accelerate"] and not has_keyword(o.keywords, Keyword.ACCELERATION):
+            self.refuse(f"{n} n'a pas Accélération : rien ne permet de la faire arriver prête (R. 805)")
+        self.show_off(o, a)  # R. 832.1.c.2: decided as it is played
+        # R. 356–357: the total cost, Accelerate included; from facedown, without the base cost (R. 811.1.b)
+        self.pay_unit(o, player, a["accelerate"], "all" if hidden_at is not None else a.get("ignore_cost") or "")
+        self.place(o, "base" if dest == "base" else "battlefield", None if dest == "base" else dest)
+        o.exhausted = not a["accelerate"]
+        o.since = w.clock
+        w.clock += 1
+        self.count_played(player, o.id)  # from facedown too (R. 811.1.c.3)
+        if hidden_at is None:
+            w.players[player].hand = max(0, w.players[player].hand - 1)
+        self.emit(Event.UNIT_PLAYED, object=o.id, player=player, accelerate=a["accelerate"], exhausted=o.exhausted,
+                  to=dest, from_hidden=hidden_at)
+        if dest != "base":
+            self.note_contest(o.id, dest)  # R. 822: an Ambush to a battlefield its player does not control
+        self.play_effects(o, a)
+
+    def _do_play_gear(self, a):
+        """Play a gear (R. 349): to its player's base; with Deploy, only to a battlefield, any one (R. 830.1.b)."""
+        w = self.world
+        o = w.objects[a["object"]]
+        if o.type != "gear" or o.zone != "hand":
+            self.refuse(f"{o.name} n'est pas un équipement dans la main : il ne peut pas être joué (R. 349)")
+        player = o.controller
+        dest = a.get("to") or "base"
+        self.play_timing(o, player, dest)
+        must = any(fn(self, o.id) for _, fn in keywords.of(o.keywords, "must_play_to_battlefield"))
+        if must and dest == "base":
+            self.refuse(f"{o.name} a Deploy : il se joue seulement sur un champ de bataille (R. 830.1.b)")
+        if dest != "base" and not self.allowed_by_keyword(o, dest, player):
+            self.refuse(f"{o.name} se joue dans la base de son joueur (R. 349, 811.1.d.1.a)")
+        self.pay_unit(o, player, False, "")
+        self.place(o, "base" if dest == "base" else "battlefield", None if dest == "base" else dest)
+        o.since = w.clock
+        w.clock += 1
+        self.count_played(player, o.id)
+        w.players[player].hand = max(0, w.players[player].hand - 1)
+        self.emit(Event.GEAR_PLAYED, object=o.id, player=player, to=dest)
+        self.play_effects(o, a)
+
+    def show_off(self, o: Obj, a: dict) -> None:
+        for _, fn in keywords.of(o.keywords, "on_finalize"):
+            fn(self, o.id, a)
+
+    def play_effects(self, o: Obj, a: dict) -> None:
+        """The keywords' play effects, in the card's order (R. 803): Vision, Weaponmaster, Quick-Draw.  They resolve
+        at once here: the engine does not yet put them on the chain (README, model rule 31)."""
+        for _, fn in keywords.of(o.keywords, "on_play"):
+            fn(self, o.id, a)
+
+
+__all__ = ["Playing"]
