@@ -39,6 +39,12 @@ def main() -> None:
         for chapter in part.chapters:
             print(line(f"  {chapter}", part.only(chapter=chapter)))
     print(line("toutes les questions", report))
+    # The card set (tests/search/questions-cards.yaml) on its own, against the others: same goal, held-out half.
+    for label, keep in (("vocabulaire des cartes", True), ("vocabulaire des règles", False)):
+        for half in ("tuning", "held-out"):
+            part = relevance.Report([o for o in report.only(half=half).outcomes
+                                     if (o.chapter == relevance.CARD_CHAPTER) == keep])
+            print(line(f"{label}, {'réglage' if half == 'tuning' else 'mise de côté'}", part))
     if missing:
         print(f"pages attendues introuvables : {', '.join(missing)}")
     verbose = "-v" in sys.argv

@@ -307,6 +307,8 @@ def run(query: str, limit: int = MAX_RESULTS) -> Results:
                               same_question=bool(asked & ranking.question_words(title)))
         hits.append(Hit(pk, kind, title, url, score, "", answer_html, looked_for, role, by_place, anywhere,
                         tuple(concepts), tuple(weights)))
+    ranking.favour_named_cards(hits, {pk: (row[5], row[8]) for pk, row in documents.items()},
+                               ranking.query_sequence(query, analysis.corrections), kind_of_query)
     hits.sort(key=lambda hit: (-hit.score, hit.title))
     tail = [pk for pk, _ in matched[ranking.CANDIDATES:limit]]
     if tail:

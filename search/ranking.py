@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-from .text import normalise, tokens
+from .text import normalise, tokens, words
 
 
 class Role(StrEnum):
@@ -211,6 +211,70 @@ def score(*, role: Role, kind_of_query: QueryType, by_place: float, bm25: float,
     return value * (EXACT_TITLE_BONUS if exact else 1.0)
 
 
+# --- a card named in the query -------------------------------------------------------------------------------
+
+# Players ask in card vocabulary (« Hidden Blade je peux la jouer quand ? »). A card whose whole English or French
+# name is in the query is the card asked about: it leads the other cards for a few words (« saute nuages carte »),
+# and stays beside the answer for a question. Another card that only shares a word of that name (« Doran's Blade »)
+# is not what was asked: it drops. The pages whose title holds a keyword of the named card (its « Mots-clés » line:
+# « Comment cacher une carte qui a Caché ? ») explain its rules: they rise. Measured with bench/relevance.py on the
+# tuning half of tests/search/questions-cards.yaml.
+NAMED_CARD_BONUS = {QueryType.QUESTION: 1.0, QueryType.DEFINITION: 1.6, QueryType.WORDS: 1.6}
+OTHER_CARD_FACTOR = 0.3
+CARD_KEYWORD_BONUS = 1.25
+# The card's search document lists its keywords in its body after this phrase (cards/search_documents.py).
+KEYWORDS_MARK = " ".join(tokens("Mots-clés"))
+
+
+def name_words(text: str) -> tuple[str, ...]:
+    """The words of a name as compared with a query: normalised, whole (not stemmed, stop words kept, so « contrer
+    un sort » does not name « Contre-sort »), single letters left out (« B.F. Sword »)."""
+    return tuple(word for word in words(text) if len(word) > 1)
+
+
+def query_sequence(query: str, corrections: dict[str, str]) -> list[str]:
+    """The query's words in order (``name_words``), each typo replaced by its correction (« hiden » → hidden)."""
+    return list(name_words(" ".join(corrections.get(word, word) for word in words(query))))
+
+
+def card_names(title: str) -> list[tuple[str, ...]]:
+    """The names a card's result title holds: « Gustwalker (Saute-nuages) » → its English and French names."""
+    english, _, french = title.partition(" (")
+    return [name_words(name) for name in (english, french.removesuffix(")")) if name_words(name)]
+
+
+def names_in(name: tuple[str, ...], query_tokens: list[str]) -> bool:
+    size = len(name)
+    return any(tuple(query_tokens[i:i + size]) == name for i in range(len(query_tokens) - size + 1))
+
+
+def card_keywords(index_body: str) -> frozenset[str]:
+    """The tokens of the keywords a card's document lists (« … mot cle cach action »)."""
+    _, found, after = f" {index_body} ".partition(f" {KEYWORDS_MARK} ")
+    return frozenset(after.split()) if found else frozenset()
+
+
+def favour_named_cards(hits: list, indexed: dict[int, tuple[str, str]], query_tokens: list[str],
+                       kind_of_query: QueryType) -> None:
+    """Re-weigh ``hits`` (scored, not yet sorted) when the query names a card (see the weights above).
+
+    ``indexed`` maps a hit's pk to its analysed title and body; ``query_tokens`` are the query's words in order
+    (``query_sequence``)."""
+    named = [hit for hit in hits
+             if hit.role == Role.CARD and any(names_in(name, query_tokens) for name in card_names(hit.title))]
+    if not named:
+        return
+    keywords = frozenset().union(*(card_keywords(indexed.get(hit.pk, ("", ""))[1]) for hit in named))
+    named_ids = {id(hit) for hit in named}
+    for hit in hits:
+        if id(hit) in named_ids:
+            hit.score *= NAMED_CARD_BONUS[kind_of_query]
+        elif hit.role == Role.CARD:
+            hit.score *= OTHER_CARD_FACTOR
+        elif keywords and keywords & set(indexed.get(hit.pk, ("", ""))[0].split()):
+            hit.score *= CARD_KEYWORD_BONUS
+
+
 # --- the sentence that answers -----------------------------------------------------------------------------
 
 # A sentence ends at . ! ? or … before a capital, a digit or an opening sign, except after « R. » (a rule
@@ -220,6 +284,64 @@ SENTENCE_RE = re.compile(r"(?<=[.!?…])(?<!\bR\.)(?<!\bp\.)(?<!\bex\.)(?<!\bcf\
 
 def sentences(text: str) -> list[str]:
     return [part.strip() for part in SENTENCE_RE.split(text or "") if part.strip()]
+
+
+# A short answer may open on its verdict alone (« 4. », « Oui. », « Non, … »): that lead and the sentence after it
+# are the answer, said first by whoever wrote it.
+# Numbers written out (« huit points »); « un, une » are left out: they are mostly articles.
+NUMBER_WORDS = ("zéro|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze|seize|vingt|"
+                "trente|quarante|cinquante|soixante|cent")
+LEAD_RE = re.compile(rf"^(?:\d+|{NUMBER_WORDS}|oui|non|jamais|toujours|aucune?|rien)[.!]$", re.I)
+NUMBER_QUESTION_RE = re.compile(r"\b(?:combien|nombre|how many)\b")
+RULE_REF_RE = re.compile(r"\(R\.[^)]*\)|\bR\.\s*\d[\d.a-z–-]*")
+DIGIT_RE = re.compile(rf"\d|\b(?:{NUMBER_WORDS})\b", re.I)
+
+
+def answer_sentences(text: str) -> list[str]:
+    """The sentences of a short answer, line by line (a table's cells stay apart, never one flattened line), with
+    a lone lead (« 4. ») joined to the sentence it opens."""
+    found: list[str] = []
+    for line in (text or "").splitlines():
+        parts = sentences(line)
+        merged: list[str] = []
+        for part in parts:
+            if merged and LEAD_RE.match(merged[-1]):
+                merged[-1] = f"{merged[-1]} {part}"
+            else:
+                merged.append(part)
+        found.extend(merged)
+    return found
+
+
+def answer_sentence(text: str, query: str, concepts: list[Concept], weights: list[float], limit: int = 260) -> str:
+    """The sentence of a short answer that answers the query, or "" when none does (then no answer box).
+
+    A sentence answers when it holds at least one concept of the query; one that only announces a list or a table
+    (ending with « : ») does not. A « combien » question wants a number outside rule references. The answer's
+    opening verdict (« 4. Chaque joueur pioche 4 cartes… ») wins when it answers; otherwise the sentence covering
+    most of the query, the earliest on a tie.
+    """
+    wants_number = bool(NUMBER_QUESTION_RE.search(normalised_query(query)))
+    best, best_value = "", 0.0
+    for position, sentence in enumerate(answer_sentences(text)[:40]):
+        if sentence.rstrip().endswith(":"):
+            continue
+        analysed = f" {' '.join(tokens(sentence))} "
+        value = sum(w for c, w in zip(concepts, weights, strict=True) if c.found_in(analysed))
+        if value <= 0:
+            continue
+        if wants_number and not DIGIT_RE.search(RULE_REF_RE.sub("", sentence)):
+            continue
+        if position == 0 and LEAD_RE.match(sentence.split(" ", 1)[0]):
+            best = sentence
+            break
+        value -= position * 1e-3
+        if value > best_value:
+            best, best_value = sentence, value
+    if len(best) > limit:
+        cut = best.rfind(" ", 0, limit)
+        best = best[: cut if cut > 0 else limit] + " …"
+    return best
 
 
 def best_sentence(text: str, concepts: list[Concept], weights: list[float], limit: int = 260) -> str:

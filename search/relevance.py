@@ -14,6 +14,10 @@ from django.urls import NoReverseMatch, reverse
 from . import query
 
 QUESTIONS = Path(__file__).resolve().parent.parent / "tests" / "search" / "questions.yaml"
+# Sibling sets with the same format, each with its own chapter: the questions in card vocabulary (``cartes``).
+CARD_QUESTIONS = QUESTIONS.with_name("questions-cards.yaml")
+QUESTION_FILES = (QUESTIONS, CARD_QUESTIONS)
+CARD_CHAPTER = "cartes"
 
 
 def target_url(target: str) -> str:
@@ -65,8 +69,10 @@ class Report:
         return (sum(o.answered for o in self.outcomes), sum(o.answer_right for o in self.outcomes))
 
 
-def load_questions(path: Path = QUESTIONS) -> list[dict]:
-    return yaml.safe_load(path.read_text(encoding="utf-8")) or []
+def load_questions(path: Path | None = None) -> list[dict]:
+    """The questions of one file, or of every set (``QUESTION_FILES``) when none is given."""
+    paths = [path] if path is not None else QUESTION_FILES
+    return [item for one in paths for item in yaml.safe_load(one.read_text(encoding="utf-8")) or []]
 
 
 def evaluate(questions: list[dict] | None = None, depth: int = 10) -> Report:
