@@ -72,6 +72,10 @@ def queries(rng: random.Random) -> list[str]:
     questions = [item["q"] for item in relevance.load_questions()]
     single = list(SearchDocument.objects.filter(kind="term").values_list("title", flat=True))
     single += ["dependance", "bouclier", "remplacemnt", "boucl", "showdown", "zzzz introuvable"]
+    # Card names as players type them: English and official French names, whole or with a letter missing.
+    cards = list(SearchDocument.objects.filter(kind="card").values_list("title", flat=True))
+    names = [name for title in rng.sample(cards, min(40, len(cards))) for name in title.rstrip(")").split(" (")]
+    single += names + [name[:-2] + name[-1] for name in names[:10] if len(name) > 5]
     mixed = [rng.choice(single) for _ in range(QUERIES // 2)] + [rng.choice(questions) for _ in range(QUERIES // 2)]
     rng.shuffle(mixed)
     return mixed
@@ -128,8 +132,10 @@ def main() -> None:
     print(f"base de données          : {connection.vendor}")
     print(f"contenu livré chargé     : {load_seconds:.1f} s")
     print(f"entrées générées         : {ENTRIES} (indexées en {index_seconds:.1f} s), "
-          f"{SearchDocument.objects.count()} documents en tout")
-    print(f"requêtes mesurées        : {len(timings)} (moitié un mot, moitié une question entière)")
+          f"{SearchDocument.objects.count()} documents en tout, dont "
+          f"{SearchDocument.objects.filter(kind='card').count()} cartes")
+    print(f"requêtes mesurées        : {len(timings)} (moitié un mot ou un nom de carte, moitié une question "
+          "entière, questions en vocabulaire de cartes comprises)")
     print(f"médiane                  : {median:.2f} ms (×{median / base:.0f} un SELECT par clé : "
           f"{base:.2f} ms) — objectif < 30 ms")
     print(f"95e centile              : {p95(timings):.2f} ms (×{p95(timings) / p95(bare):.0f} ; SELECT par clé : "
