@@ -101,13 +101,26 @@ def area_views(deck: Deck) -> list[dict]:
              "keywords": names} for area, names in keywords.areas(keywords.carried(deck))]
 
 
+_picked: dict[tuple, list[dict]] = {}
+
+
 def practice_questions(deck: Deck, views: list[KeywordView], areas: list[dict]) -> list[dict]:
     """Questions of ``/entrainement/`` about this deck: those naming one of its keywords first, then those of the
-    themes its keywords lead to."""
-    catalogue = practice.catalogue()
-    texts = _texts(catalogue)
+    themes its keywords lead to. The choice depends only on those names and themes, so it is kept per content
+    version (many decks share them)."""
     names = [view.name.lower() for view in views if view.name]
     topics = [TOPIC_OF_AREA[slug] for slug in (a["slug"] for a in _area_slugs(deck)) if slug in TOPIC_OF_AREA]
+    key = (content_version(), tuple(names), tuple(topics))
+    if key not in _picked:
+        if len(_picked) > 500:
+            _picked.clear()
+        _picked[key] = _choose(names, topics)
+    return _picked[key]
+
+
+def _choose(names: list[str], topics: list[str]) -> list[dict]:
+    catalogue = practice.catalogue()
+    texts = _texts(catalogue)
     picked, seen_examples = [], set()
 
     def take(question, why: str) -> None:

@@ -1,13 +1,19 @@
 """/mon-deck/: the 12 shipped lists give « conforme », keywords, an interaction and a fiche; broken inputs give a
 French message and a 400, never a 500; an interaction page plays the engine and grades the answer."""
 
+import json
 import random
+from pathlib import Path
 
 import pytest
+from django.conf import settings
+from django.core.cache import caches
 from django.urls import reverse
 
 from decks import codes, interactions
 from tests.decks.factories import DECKLISTS, deck, decklist
+
+DATA = Path(__file__).resolve().parents[2] / "decks" / "data" / "deck-codes"
 
 
 @pytest.mark.parametrize("path", DECKLISTS, ids=[p.stem for p in DECKLISTS])
@@ -88,3 +94,30 @@ def test_an_interaction_is_played_and_graded_by_the_engine(client, site_content)
     wrong = client.get(url, {"reponse": str(energy)})
     assert wrong.context["correct"] is False
     assert client.get(reverse("decks:interaction", args=[code, "nope"])).status_code == 404
+
+
+VECTORS = [v for name in ("golden.json", "golden-v6.json")
+           for v in json.loads((DATA / name).read_text(encoding="utf-8"))]
+
+
+@pytest.mark.parametrize("vector", VECTORS, ids=[v["name"].split(" ")[0] for v in VECTORS])
+def test_reference_vectors_give_a_page_or_name_their_unknown_card(client, site_content, vector):
+    # The vectors are format tests, not decks: some name cards that do not exist (OGN-288a, VEN-292).
+    response = client.get(reverse("decks:deck", args=[vector["code"]]))
+    if response.status_code == 400:
+        assert "Carte inconnue" in response.context["message"]
+    else:
+        assert response.status_code == 200 and "Construction du deck" in response.content.decode()
+
+
+def test_the_form_also_answers_get(client, site_content):
+    assert client.get(reverse("decks:form")).status_code == 200
+    response = client.get(reverse("decks:form"), {"deck": decklist("ornn-1-barcelona")["deck_code"]})
+    assert response.status_code == 302
+
+
+def test_pastes_are_rate_limited(client, site_content, monkeypatch):
+    monkeypatch.setattr("decks.views.RATE_LIMIT", 2)
+    caches[settings.RATE_LIMIT_CACHE].clear()  # earlier posts of this process must not count
+    statuses = [client.post(reverse("decks:form"), {"deck": "3 Blazing Scorcher"}).status_code for _ in range(3)]
+    assert statuses[:2] == [302, 302] and statuses[2] == 429
