@@ -70,7 +70,8 @@ SYMBOLS = {
     "O": ("body", "Essence runique de Corps"),
     "P": ("chaos", "Essence runique de Chaos"),
     "Y": ("order", "Essence runique d'Ordre"),
-    "C": ("any", "Essence runique du domaine choisi"),
+    # [C] is one Power of the card's own domain, any of them if it has several, [A] if it has none (135.2.e.6).
+    "C": ("any", "Essence runique du domaine de la carte"),
     ">": ("then", "alors"),
     ">>": ("then", "alors"),
 }
