@@ -174,7 +174,7 @@ else:
             "OPTIONS": {"size_limit": env_int("DJANGO_CACHE_SIZE_MB", 256) * 1024 * 1024},
         },
         "content-version": {
-            "BACKEND": "diskcache.DjangoCache",
+            "BACKEND": "core.cache.KeptOpenDiskCache",
             "LOCATION": str(CACHE_DIR / "content-version"),
             "TIMEOUT": None,
             "SHARDS": 1,
@@ -182,7 +182,7 @@ else:
         },
         # Counters every worker of the machine shares (the feedback rate limit), not one per worker's memory.
         "rate-limit": {
-            "BACKEND": "diskcache.DjangoCache",
+            "BACKEND": "core.cache.KeptOpenDiskCache",
             "LOCATION": str(CACHE_DIR / "rate-limit"),
             "TIMEOUT": 60 * 60,
             "SHARDS": 1,
@@ -295,7 +295,8 @@ SECURE_CSP = {
     "default-src": [CSP.SELF],
     "script-src": [CSP.SELF],
     "style-src": [CSP.SELF],
-    "img-src": [CSP.SELF, "data:"],
+    # Card images come from Riot's own address only (issue 30: never copied, never from elsewhere).
+    "img-src": [CSP.SELF, "data:", "https://cmsassets.rgpub.io"],
     "font-src": [CSP.SELF],
     "connect-src": [CSP.SELF],
     "object-src": [CSP.NONE],
