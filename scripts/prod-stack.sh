@@ -56,7 +56,7 @@ PORT="${RIFTPAL_PROD_PORT:-8200}"
 APP_PORT=$((PORT + 1))
 REDIS_PORT="${RIFTPAL_REDIS_PORT:-6390}"
 DIR="${RIFTPAL_PROD_DIR:-$(mktemp -d /tmp/riftpal-prod.XXXXXX)}"
-mkdir -p "$DIR"/{cache,static,client-body,proxy,fastcgi,uwsgi,scgi}
+mkdir -p "$DIR"/{cache,static,client-body,proxy,proxy-cache,fastcgi,uwsgi,scgi}
 PY="$ROOT/.venv/bin/python"
 
 PIDS=()

@@ -235,6 +235,9 @@ PAGE_CACHE_IGNORED_MODELS = ["rules.Feedback"]
 # Browsers and CDNs keep a page this long, then may serve it stale while they fetch the new one.
 PAGE_CACHE_MAX_AGE = env_int("DJANGO_PAGE_CACHE_MAX_AGE", 60)
 PAGE_CACHE_STALE_WHILE_REVALIDATE = env_int("DJANGO_PAGE_CACHE_STALE_WHILE_REVALIDATE", 600)
+# How long nginx (deploy/nginx.conf) may answer a stored page itself (X-Accel-Expires), seconds; 0: never. An editor's
+# change reaches readers within this delay more (besides browsers' max-age).
+PAGE_CACHE_PROXY_SECONDS = env_int("DJANGO_PAGE_CACHE_PROXY_SECONDS", 2)
 # How long a worker trusts the content version it last read before reading it again (other workers' edits).
 PAGE_CACHE_VERSION_CHECK_SECONDS = 1.0
 PAGE_CACHE_MAX_BYTES = 512 * 1024

@@ -90,6 +90,18 @@ def test_pages_come_from_the_cache_every_worker_shares(stack):
     # More requests than workers: whichever worker answers, the page stored by the first one is served.
     caches = {stack.get(path).headers.get("x-cache") for _ in range(12)}
     assert caches == {"HIT"}
+    # nginx answers the identical requests that follow a hit itself, for a few seconds (X-Accel-Expires).
+    assert stack.get(path).headers.get("x-proxy-cache") == "HIT"
+
+
+def test_nginx_never_keeps_a_page_with_a_cookie_or_a_session(stack):
+    for _ in range(3):
+        sandbox = stack.get("/bac-a-sable/")  # its form's CSRF token sets a cookie
+        assert "csrftoken" in sandbox.headers.get("set-cookie", "")
+        assert sandbox.headers.get("x-proxy-cache") != "HIT"
+    stack.get("/faq/")
+    with_session = stack.get("/faq/", Cookie="sessionid=abc")
+    assert with_session.headers.get("x-proxy-cache") == "BYPASS"
 
 
 def test_the_production_settings_pass_check_deploy(stack):
