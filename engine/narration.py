@@ -594,6 +594,7 @@ def _event_text(step: dict, r: dict, o: str, e: str) -> str:
             else f"{o} inflige {r.get('amount')} dégâts de combat (puissance réelle {r.get('power')})."
         ),
         "hunt_resolved": f"La Chasse {r.get('amount')} {de(o)} se résout.",
+        "played": f"{o} est jouée.",
         "predicted": (f"{p} regarde {r.get('looked')} carte(s) du dessus de son deck et en recycle "
                       f"{r.get('recycled')} (Prédiction, R. 437)."),
         "equipped": f"{o} est attaché à {_obj(step, r.get('to'))} : Équiper (R. 818.2).",

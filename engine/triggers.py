@@ -7,6 +7,7 @@ the chain (R. 340.1).
 from __future__ import annotations
 
 from .kinds import (
+    PLAYED_EVENTS,
     RESULT_INSTRUCTIONS,
     Event,
     Reason,
@@ -31,7 +32,7 @@ class Triggers:
             if not eff.started or eff.ended:
                 continue
             p = spec.params
-            if p["when"] != ev["type"]:
+            if p["when"] != ("played" if ev["type"] in PLAYED_EVENTS else ev["type"]):
                 continue
             subj = p["subject"]
             src = spec.source

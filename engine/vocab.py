@@ -467,7 +467,9 @@ EVENT_LABELS = {
     "move": "le déplacement",
     "destroy_source": "l'élimination",
 }
-TRIGGER_EVENTS = ("became_mighty", "buffed", "xp_gained", "died", "conquered", "held")
+# « played »: a play effect, « when you play me / this » (R. 383.4.a), after the unit or gear enters the board
+TRIGGER_EVENTS = ("became_mighty", "buffed", "xp_gained", "died", "conquered", "held", "played")
+PLAYED_EVENTS = ("unit_played", "gear_played")
 
 
 class Event(Vocab):
@@ -505,6 +507,7 @@ class Event(Vocab):
     ABILITY_RESOLVED = "ability_resolved", "compétence terminée", "R. 376"
     COMBAT_DAMAGE = "combat_damage", "dégâts de combat", "R. 467"
     HUNT_RESOLVED = "hunt_resolved", "Chasse", "R. 823"
+    PLAYED = "played", "est jouée (effet de jeu : « quand on la joue »)", "R. 383.4.a"
     PREDICTED = "predicted", "prédiction", "R. 437, 817"
     EQUIPPED = "equipped", "équipée", "R. 818.2"
     EMPOWERED = "empowered", "amplifiée", "R. 827.2"

@@ -242,3 +242,22 @@ def test_a_reaction_answers_a_deathknell_that_triggered_in_the_combat_cleanup():
     assert o.players["p2"]["points"] == 1
     assert o.objects["pont"]["controller"] == "p1"
     assert o.players["p1"]["points"] == 1  # the conquest, after the chain
+
+
+# ---------------------------------------------------------------- « when you play me » (R. 383.4.a)
+
+
+def test_a_play_effect_goes_on_the_chain_and_can_be_answered():
+    """R. 359.2, 383.4.a.2: the unit enters the board as it is finalized; its « when you play me » ability is put on
+    the chain after that, where p2 may answer it — p2's Reaction resolves first and sees p1 without the XP yet."""
+    heraut = unit("heraut", 2, zone="hand", name="Héraut")
+    play_effect = effect("jouee", "triggered", target=None, source="heraut", when="played", subject="self",
+                         gain_xp=2, label="Quand on me joue : 2 XP")
+    answer = {"do": "cast", "player": "p2", "label": "Réponse", "speed": "reaction",
+              "steps": [{"do": "query", "ask": "xp", "player": "p1"}]}
+    o = play([heraut], [{"do": "play_unit", "object": "heraut"}, answer], effects=[play_effect])
+    assert o.queries[0]["value"] == 0
+    assert o.players["p1"]["xp"] == 2
+    assert [e["label"] for e in o.events if e["type"] == "chain_resolved"] == ["Réponse", "Quand on me joue : 2 XP"]
+    t = [e["type"] for e in o.events]
+    assert t.index("unit_played") < t.index("triggered")
