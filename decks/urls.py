@@ -4,9 +4,10 @@ from . import views
 
 
 class DeckCodeConverter:
-    """Base32 letters and digits only: anything else is not a deck code, and gets the site's 404."""
+    """Any one path segment: a wrong character is answered by the decoder (a French message and a 400), not by a
+    bare 404."""
 
-    regex = "[A-Za-z2-7]{2,4000}"
+    regex = "[^/]{1,4000}"
 
     def to_python(self, value: str) -> str:
         return value

@@ -64,12 +64,14 @@ def test_a_rune_in_the_main_deck():
 
 
 def test_four_copies_of_a_name_across_printings():
+    d = deck()  # 3 Plundering Poro (SFD-069); UNL-222 is a reprint of the same card, so the same name
+    d.main.append(entry("UNL-222"))
+    assert rules_broken(d) == ["103.3.b"]
+
+
+def test_copies_in_the_sideboard_count_with_the_main_deck():
     d = deck()
-    target = next(e for e in d.main if e.count == 3)
-    d.main.append(Entry(target.code, target.card, 1))
-    d.main[-1].code = target.code  # the same name again
-    d.main.remove(target)
-    d.main.append(Entry(target.code, target.card, 4))
+    d.sideboard.append(entry("SFD-069"))
     assert rules_broken(d) == ["103.3.b"]
 
 

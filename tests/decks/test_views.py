@@ -60,7 +60,7 @@ def one_byte_changed(code: str) -> str:
 
 
 @pytest.mark.parametrize("bad", [
-    "QWERTYUIOPASDFGH", "CMAAAAAA", codes.encode([("OGN-999", 3)]),
+    "QWERTYUIOPASDFGH", "CMAAAAAA", "CMAA!AAA", "pas un code", codes.encode([("OGN-999", 3)]),
     one_byte_changed(decklist("akali-5-wuhan")["deck_code"]),
 ])
 def test_broken_codes_give_a_french_400(client, site_content, bad):
