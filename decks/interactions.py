@@ -107,22 +107,22 @@ def hidden(deck: Deck) -> Iterator[Interaction]:
     else:
         actions.append({"do": "cast", "player": "p1", "label": card.name, "hidden": "carte", "cost": cost,
                         "steps": [{"do": "query", "ask": "points", "player": "p1"}]})
-    scenario = {**_base(f"{card.name} cachée, puis jouée", f"Vous cachez {card.name} sur un champ de bataille que "
-                        "vous contrôlez, et la jouez à un tour suivant.", "deplacement"),
+    scenario = {**_base(f"{card.name} cachée, puis jouée", f"Tu caches {card.name} sur un champ de bataille que "
+                        "tu contrôles, et tu la joues à un tour suivant.", "deplacement"),
                 "players": _players(essence=["Calme"]),
                 "objects": [{"id": "champ", "name": "Champ de bataille", "type": "battlefield", "controller": "p1"},
-                            {"id": "gardien", "name": "Votre unité", "printed_power": 2, "zone": "battlefield",
+                            {"id": "gardien", "name": "Ton unité", "printed_power": 2, "zone": "battlefield",
                              "controller": "p1"}, obj],
                 "actions": actions}
     yield Interaction(
         "cache", "Caché : cacher maintenant, jouer plus tard", cards, reactions,
-        "Cacher une carte coûte une essence de n'importe quel domaine, pendant votre tour, sur un champ de bataille "
-        "que vous contrôlez. À partir du tour suivant, vous la jouez depuis sa face cachée sans son coût de base, "
-        "même pendant le tour adverse, comme une Réaction ; si vous perdez le champ, la carte cachée est perdue."
-        + (" Vos cartes à Réaction se jouent elles aussi sur la chaîne ouverte : c'est là que tout se règle."
+        "Cacher une carte coûte une essence de n'importe quel domaine, pendant ton tour, sur un champ de bataille "
+        "que tu contrôles. À partir du tour suivant, tu la joues depuis sa face cachée sans son coût de base, "
+        "même pendant le tour adverse, comme une Réaction ; si tu perds le champ, la carte cachée est perdue."
+        + (" Tes cartes à Réaction se jouent elles aussi sur la chaîne ouverte : c'est là que tout se règle."
            if reactions else ""),
         ["811", "422", "325"], scenario,
-        Question(f"Combien d'Énergie payez-vous pour jouer {card.name} depuis sa face cachée ?", "number",
+        Question(f"Combien d'Énergie paies-tu pour jouer {card.name} depuis sa face cachée ?", "number",
                  event="cost_paid", field="energy"),
         limits="Seuls le coût et Caché viennent de la carte ; le reste de son texte n'est pas joué ici.")
 
@@ -151,7 +151,7 @@ def deathknell(deck: Deck) -> Iterator[Interaction]:
         "Une compétence d'Agonie se déclenche quand l'unité meurt, même si elle a déjà quitté le plateau : elle va "
         "sur la chaîne après le nettoyage. Un remplacement qui l'empêche de mourir (un rappel à la base, par "
         "exemple) l'empêche aussi de se déclencher."
-        + (" Vos cartes qui tuent ou rappellent vos propres unités décident du moment où elle part." if partners
+        + (" Tes cartes qui tuent ou rappellent tes propres unités décident du moment où elle part." if partners
            else ""),
         ["808", "382", "367"], scenario,
         Question(f"{card.name} meurt en défendant : son Agonie se déclenche-t-elle ?", "yesno", event="triggered"),
@@ -164,7 +164,7 @@ def accelerate(deck: Deck) -> Iterator[Interaction]:
         return
     card = min(cards, key=_energy)
     cost, domain = _energy(card), _domain(card)
-    scenario = {**_base(f"{card.name} accélérée", f"Vous jouez {card.name} en payant Accélération, puis la "
+    scenario = {**_base(f"{card.name} accélérée", f"Tu joues {card.name} en payant Accélération, puis la "
                         "déplacez aussitôt vers un champ de bataille vide.", "deplacement"),
                 "players": _players(energy=cost + 1, essence=[domain]),
                 "objects": [{"id": "champ", "name": "Champ de bataille", "type": "battlefield"},
@@ -177,7 +177,7 @@ def accelerate(deck: Deck) -> Iterator[Interaction]:
         "Accélération est un coût supplémentaire facultatif : 1 Énergie et une essence d'un domaine de l'unité, "
         "payés en la jouant. L'unité entre alors prête et peut se déplacer ou attaquer dès ce tour.",
         ["805", "356"], scenario,
-        Question(f"{card.name} coûte {cost} : combien d'Énergie payez-vous en tout en l'accélérant ?", "number",
+        Question(f"{card.name} coûte {cost} : combien d'Énergie paies-tu en tout en l'accélérant ?", "number",
                  event="cost_paid", field="energy"),
         limits="Le coût en Puissance de la carte n'est pas compté ici : seule l'essence d'Accélération l'est.")
 
@@ -188,7 +188,7 @@ def legion(deck: Deck) -> Iterator[Interaction]:
     if not cards or not enablers:
         return
     card, enabler = cards[0], min(enablers, key=_energy)
-    scenario = {**_base(f"La Légion de {card.name}", f"Vous jouez {enabler.name}, puis regardez si la Légion de "
+    scenario = {**_base(f"La Légion de {card.name}", f"Tu joues {enabler.name}, puis tu regardes si la Légion de "
                         f"{card.name} est remplie.", "niveau-xp"),
                 "players": _players(),
                 "objects": [{"id": "carte", "name": card.name, "printed_power": _might(card), "zone": "base",
@@ -202,8 +202,8 @@ def legion(deck: Deck) -> Iterator[Interaction]:
                             {"do": "query", "ask": "active", "effect": "legion"}]}
     yield Interaction(
         "legion", "Légion et les cartes bon marché", cards, enablers[:6],
-        "Légion demande d'avoir déjà joué une autre carte ce tour-ci. Vos cartes qui coûtent 2 Énergie ou moins "
-        "l'allument sans vider votre Réserve ; la condition retombe à la fin du tour.",
+        "Légion demande d'avoir déjà joué une autre carte ce tour-ci. Tes cartes qui coûtent 2 Énergie ou moins "
+        "l'allument sans vider ta Réserve ; la condition retombe à la fin du tour.",
         ["812"], scenario,
         Question(f"Après {enabler.name}, la Légion de {card.name} est-elle remplie ?", "yesno", query=1),
         limits="Le moteur montre quand la condition de Légion est remplie ; ce qu'elle donne est dans le texte de "
@@ -220,7 +220,7 @@ def level(deck: Deck) -> Iterator[Interaction]:
     threshold = _number(card.card.get("text") or "", "Level") if "[Level" in (card.card.get("text") or "") else 3
     gained = _XP_GAIN.search(sources[0].card.get("text") or "")
     gain = int(gained.group(1)) if gained else _number(sources[0].card.get("text") or "", "Hunt")
-    scenario = {**_base(f"Le Niveau {threshold} de {card.name}", f"{sources[0].name} vous fait gagner {gain} XP.",
+    scenario = {**_base(f"Le Niveau {threshold} de {card.name}", f"{sources[0].name} te fait gagner {gain} XP.",
                         "niveau-xp"),
                 "players": _players(xp=max(threshold - gain, 0)),
                 "objects": [{"id": "carte", "name": card.name, "printed_power": _might(card), "zone": "base",
@@ -233,8 +233,8 @@ def level(deck: Deck) -> Iterator[Interaction]:
                              "steps": [{"do": "gain_xp", "player": "p1", "amount": gain}]},
                             {"do": "query", "ask": "active", "effect": "niveau"}]}
     yield Interaction(
-        "niveau", "Niveau et vos sources d'XP", cards, sources[:6],
-        "Une capacité de Niveau ne joue que tant que votre total d'XP atteint son seuil. Chaque carte qui vous "
+        "niveau", "Niveau et tes sources d'XP", cards, sources[:6],
+        "Une capacité de Niveau ne joue que tant que ton total d'XP atteint son seuil. Chaque carte qui te "
         "donne de l'XP la rapproche ; dépenser de l'XP peut la faire retomber.",
         ["824", "823"], scenario,
         Question(f"Après {sources[0].name}, le Niveau {threshold} de {card.name} est-il atteint ?", "yesno", query=1),
@@ -256,7 +256,7 @@ def equip(deck: Deck) -> Iterator[Interaction]:
     bonus = bonus if isinstance(bonus, int) else int(found.group(1)) if found else None
     scenario = question = None
     if bonus is not None:
-        scenario = {**_base(f"{item.name} sur {unit.name}", f"Vous attachez {item.name} à {unit.name}.", "couches"),
+        scenario = {**_base(f"{item.name} sur {unit.name}", f"Tu attaches {item.name} à {unit.name}.", "couches"),
                     "players": _players(),
                     "objects": [{"id": "unite", "name": unit.name, "printed_power": _might(unit), "zone": "base",
                                  "controller": "p1"},
@@ -270,10 +270,10 @@ def equip(deck: Deck) -> Iterator[Interaction]:
         question = Question(f"Quelle est la Puissance de {unit.name} une fois {item.name} attaché ?", "number",
                             query=1)
     yield Interaction(
-        "equiper", "Équipements et Expert en armes" if masters else "Équiper vos unités", gear, units[:6],
-        "Équiper est une compétence activée de l'équipement : vous payez son coût pour l'attacher à une unité que "
-        "vous contrôlez, et ce qu'il donne suit cette unité. "
-        + ("Expert en armes permet, en jouant l'unité, d'équiper un de vos équipements pour moins cher, même s'il "
+        "equiper", "Équipements et Expert en armes" if masters else "Équiper tes unités", gear, units[:6],
+        "Équiper est une compétence activée de l'équipement : tu paies son coût pour l'attacher à une unité que "
+        "tu contrôles, et ce qu'il donne suit cette unité. "
+        + ("Expert en armes permet, en jouant l'unité, d'équiper un de tes équipements pour moins cher, même s'il "
            "est déjà attaché ailleurs." if masters else "Si l'unité quitte le plateau, l'équipement reste, détaché."),
         ["818", "821", "435", "436"] if masters else ["818", "435", "436"], scenario, question,
         limits="" if scenario else "Le bonus de Puissance de ces équipements n'est pas dans nos données : le moteur "
@@ -288,7 +288,7 @@ def deflect(deck: Deck) -> Iterator[Interaction]:
     card, spell = cards[0], min(spells, key=_energy)
     amount = _number(card.card.get("text") or "", "Deflect")
     cost = _energy(spell)
-    scenario = {**_base(f"Viser votre {card.name}", f"Vous jouez {spell.name} sur votre propre {card.name}.",
+    scenario = {**_base(f"Viser ton {card.name}", f"Tu joues {spell.name} sur ton propre {card.name}.",
                         "chaine"),
                 "players": _players(energy=cost),
                 "objects": [{"id": "carte", "name": card.name, "printed_power": _might(card),
@@ -296,11 +296,11 @@ def deflect(deck: Deck) -> Iterator[Interaction]:
                 "actions": [{"do": "cast", "player": "p1", "label": spell.name, "cost": cost, "target": "carte",
                              "steps": [{"do": "query", "ask": "power", "object": "carte"}]}]}
     yield Interaction(
-        "protection", "Protection contre vos propres sorts", cards, spells[:6],
+        "protection", "Protection contre tes propres sorts", cards, spells[:6],
         "Protection ne taxe que les adversaires : eux paient une essence de plus pour choisir l'unité avec un sort "
-        "ou une compétence. Vos propres sorts la visent au prix normal.",
+        "ou une compétence. Tes propres sorts la visent au prix normal.",
         ["809"], scenario,
-        Question(f"Vous jouez {spell.name} sur votre {card.name} : combien d'essence runique payez-vous en plus ?",
+        Question(f"Tu joues {spell.name} sur ton {card.name} : combien d'essence runique paies-tu en plus ?",
                  "number", event="cost_paid", field="essence"),
         limits=f"L'effet de {spell.name} n'est pas joué : seul son coût compte ici.")
 

@@ -32,28 +32,28 @@ class Area:
 
 AREAS = {
     "chain": Area("chain", "La chaîne et les confrontations", "325",
-                  "Vos cartes se jouent en réponse à d'autres : il faut savoir qui peut répondre, quand, et dans "
+                  "Tes cartes se jouent en réponse à d'autres : il faut savoir qui peut répondre, quand, et dans "
                   "quel ordre la chaîne se résout."),
     "combat": Area("combat", "Le combat", "461",
-                   "Vos unités comptent sur des bonus qui ne jouent qu'en attaque ou en défense, et sur l'ordre dans "
+                   "Tes unités comptent sur des bonus qui ne jouent qu'en attaque ou en défense, et sur l'ordre dans "
                    "lequel les dégâts de combat sont répartis."),
     "movement": Area("movement", "Les déplacements", "447",
-                     "Vos unités vont d'un champ de bataille à l'autre ou arrivent là où l'on ne les attend pas."),
+                     "Tes unités vont d'un champ de bataille à l'autre ou arrivent là où l'on ne les attend pas."),
     "costs": Area("costs", "Les coûts et la Réserve runique", "165",
-                  "Vos cartes ont des coûts supplémentaires, facultatifs ou non : il faut savoir quand ils se paient "
+                  "Tes cartes ont des coûts supplémentaires, facultatifs ou non : il faut savoir quand ils se paient "
                   "et avec quelle essence."),
     "triggers": Area("triggers", "Les compétences déclenchées", "382",
-                     "Vos cartes réagissent à des événements (mourir, être jouées, conquérir) : leurs effets vont sur "
+                     "Tes cartes réagissent à des événements (mourir, être jouées, conquérir) : leurs effets vont sur "
                      "la chaîne à un moment précis."),
     "attach": Area("attach", "Équiper et détacher", "435",
-                   "Vos équipements passent d'une unité à l'autre : ce qu'ils donnent suit l'unité équipée."),
+                   "Tes équipements passent d'une unité à l'autre : ce qu'ils donnent suit l'unité équipée."),
     "xp": Area("xp", "L'XP et le Niveau", "824",
-               "Vos cartes gagnent ou dépensent de l'XP et changent quand votre total atteint un seuil."),
+               "Tes cartes gagnent ou dépensent de l'XP et changent quand ton total atteint un seuil."),
     "hide": Area("hide", "Cacher une carte", "422",
-                 "Vos cartes se posent face cachée sur un champ de bataille que vous contrôlez, puis se jouent plus "
+                 "Tes cartes se posent face cachée sur un champ de bataille que tu contrôles, puis se jouent plus "
                  "tard."),
     "turn": Area("turn", "Le début du tour", "315",
-                 "Certaines de vos unités ne durent que jusqu'à votre prochain début de tour."),
+                 "Certaines de tes unités ne durent que jusqu'à ton prochain début de tour."),
 }
 AREAS_OF = {
     "Hidden": ("hide", "chain"), "Reaction": ("chain",), "Action": ("chain",), "Ambush": ("chain", "movement"),
