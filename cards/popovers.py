@@ -28,6 +28,7 @@ import threading
 
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
+from django.urls import reverse
 from django.utils.html import escape
 
 from core import bulk
@@ -36,7 +37,7 @@ from glossary.batch import mark_dirty, suspended
 from glossary.matcher import CARD, Glossary, TermInfo, canonical
 from glossary.signals import rerender_affected, rerender_all
 
-from .choices import CardType
+from .choices import CardType, Supertype
 from .models import Card
 
 # Card names that are also words of everyday French or English (or of the rules): they link only as a proper
@@ -64,6 +65,8 @@ NEVER = frozenset({"po"})
 # Phrases where a card's name is part of another name: « Shadow Clone » is a token of the rules (R. 187.11), not the
 # card Shadow. Matched, never linked (the glossary's « sauf dans »).
 NOT_IN = {"Shadow": ("Shadow Clone",)}
+TYPE_LABELS = dict(CardType.choices)
+SUPERTYPE_LABELS = dict(Supertype.choices)
 PARAGRAPH_RE = re.compile(r"<(/?)p\b[^>]*>")
 SOURCE_LABEL = "Texte officiel de Riot (anglais)"
 FIELDS = ("id", "name", "name_fr", "aliases", "card_type", "supertype", "energy", "power", "might", "text_html",
@@ -85,9 +88,9 @@ def plural(count: int, word: str) -> str:
 
 def meta_line(card: Card) -> str:
     """« Unité · Champion · 3 énergies et 1 essence runique · Puissance 4 », with the official French words."""
-    parts = [CardType(card.card_type).label if card.card_type in CardType.values else card.card_type]
+    parts = [TYPE_LABELS.get(card.card_type, card.card_type)]
     if card.supertype:
-        parts.append(card.supertype_label)
+        parts.append(SUPERTYPE_LABELS.get(card.supertype, card.supertype))
     costs = []
     if card.energy is not None:
         costs.append(plural(card.energy, "énergie"))
@@ -96,7 +99,8 @@ def meta_line(card: Card) -> str:
     if costs:
         parts.append("Coût : " + " et ".join(costs))
     if card.might is not None:
-        parts.append(f"{card.might_label} {'+' if card.card_type == CardType.GEAR else ''}{card.might}")
+        gear = card.card_type == CardType.GEAR
+        parts.append(f"{'Bonus de puissance +' if gear else 'Puissance '}{card.might}")
     return " · ".join(escape(part) for part in parts)
 
 
@@ -128,18 +132,22 @@ def entries_of(cards) -> list[TermInfo]:
     cards = list(cards)
     owners: dict[str, set[str]] = {}
     forms_of = {}
+    keys: dict[str, str] = {}  # form -> canonical form, worked out once
     for card in cards:
         forms_of[card.id] = card_forms(card)
         for form in forms_of[card.id]:
-            owners.setdefault(canonical(form), set()).add(card.id)
+            keys[form] = key = canonical(form)
+            owners.setdefault(key, set()).add(card.id)
     found = []
+    # One reverse() for all: the card's address is its lower-case number in the same pattern (Card.get_absolute_url).
+    address = reverse("cards:detail", args=["ogn-000"]).replace("ogn-000", "{}")
     for card in cards:
-        forms = tuple(form for form in forms_of[card.id] if len(owners[canonical(form)]) == 1)
+        forms = tuple(form for form in forms_of[card.id] if len(owners[keys[form]]) == 1)
         if forms:
             found.append(TermInfo(
-                card.id, card.name, card.get_absolute_url(), "", forms, match_case=True, kind=CARD,
+                card.id, card.name, address.format(card.id.lower()), "", forms, match_case=True, kind=CARD,
                 not_in=NOT_IN.get(card.name, ()),
-                tip_html=tip_html(card), name_only=tuple(form for form in forms if canonical(form) in ORDINARY)))
+                tip_html=tip_html(card), name_only=tuple(form for form in forms if keys[form] in ORDINARY)))
     return found
 
 
