@@ -1,5 +1,8 @@
 """Pasted lists: every usual form, French names, sections, unreadable lines kept apart, and the size limits."""
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from decks import paste
 from tests.decks.factories import decklist
 
@@ -61,3 +64,15 @@ def test_ten_thousand_characters_are_handled():
     assert not pasted.error
     assert pasted.deck.main[0].code == "OGN-001" and pasted.deck.main[0].count > 3
     assert len(pasted.unread) >= 250
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=400)
+       | st.lists(st.sampled_from(["3 Blazing Scorcher", "Runes:", "Side", "x3 OGN-001", "Légende :", "99 Fury",
+                                   "0 OGN-001", "1000 OGN-001", "OGN-999", "Gâchette folle (2)", "- - -"]),
+                  max_size=40).map("\n".join))
+def test_fuzz_pastes_never_raise(text):
+    pasted = paste.read(text)
+    assert pasted.error or not pasted.deck.is_empty()
+    if not pasted.error:
+        assert pasted.deck.code()  # whatever was read can be written as a code
