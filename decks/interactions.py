@@ -91,7 +91,10 @@ def hidden(deck: Deck) -> Iterator[Interaction]:
     if not cards:
         return
     reactions = [e for e in deck.main if _has(e, "Reaction") and e not in cards]
-    card = next((e for e in cards if e.type == "Unit"), cards[0])
+    # A unit is played from face down, a spell is cast from it; the engine has no model for other hidden cards.
+    card = next((e for e in cards if e.type == "Unit"), None) or next((e for e in cards if e.type == "Spell"), None)
+    if card is None:
+        return
     is_unit = card.type == "Unit"
     cost = _energy(card)
     obj = {"id": "carte", "name": card.name, "keywords": ["Caché"], "zone": "hand", "controller": "p1",

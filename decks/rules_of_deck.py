@@ -108,7 +108,8 @@ def practice_questions(deck: Deck, views: list[KeywordView], areas: list[dict]) 
     """Questions of ``/entrainement/`` about this deck: those naming one of its keywords first, then those of the
     themes its keywords lead to. The choice depends only on those names and themes, so it is kept per content
     version (many decks share them)."""
-    names = [view.name.lower() for view in views if view.name]
+    # « Action » is also the word the engine's narration numbers every action with: it would match everything.
+    names = [view.name.lower() for view in views if view.name and view.keyword != "Action"]
     topics = [TOPIC_OF_AREA[slug] for slug in (a["slug"] for a in _area_slugs(deck)) if slug in TOPIC_OF_AREA]
     key = (content_version(), tuple(names), tuple(topics))
     if key not in _picked:
@@ -134,7 +135,7 @@ def _choose(names: list[str], topics: list[str]) -> list[dict]:
     for question, text in texts:
         hit = next((name for name in names if name in text), None)
         if hit and len(picked) < PRACTICE_QUESTIONS:
-            take(question, f"mot-clé {hit}")
+            take(question, f"mot-clé {hit} · {question.area_label}")
     for topic in dict.fromkeys(topics):
         for question in catalogue.questions:
             if len(picked) >= PRACTICE_QUESTIONS:
