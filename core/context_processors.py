@@ -14,6 +14,9 @@ SECTIONS = (
     ("examples", "", "examples"),
     ("sandbox", "", "sandbox"),
     ("glossary", "", "glossary"),
+    ("learn", "start", "start"),
+    ("learn", "first_game", "start"),
+    ("learn", "", "practice"),
 )
 
 

@@ -20,8 +20,8 @@ from worked_examples.models import WorkedExample
 from . import first_game, path, permis, questions
 from .forms import AnswerForm, PracticeFilter
 
-# A link to a step of the player by its trace index (``indice`` once the player numbers steps as shown).
-TRACE_INDEX = getattr(player, "TRACE_INDEX", "etape")
+# A link to a step of the player by the number it shows (its place in the trace, from 1).
+TRACE_INDEX = player.TRACE_INDEX
 SUBMITTED = "repondu"  # marks a submitted answer in the query string (an empty checkbox list sends nothing)
 
 
@@ -48,7 +48,7 @@ def _start_steps() -> str:
         # Each step opens the moment of the whole first game that shows it (or the game's start).
         if game:
             index = first_game.moment_index(game_data, game.result or {}, step["slug"])
-            query = f"?{TRACE_INDEX}={index}" if index else ""
+            query = f"?{TRACE_INDEX}={player.step_number(index)}" if index else ""
             step["first_game_url"] = f"{reverse('learn:first_game')}{query}#{first_game.PLAYER_ID}"
     for step in steps:
         # A slug whose page is missing (an editor deleted it) is left out rather than linked to a 404.
@@ -83,11 +83,16 @@ def first_game_page(request: HttpRequest):
     context["example"] = example
     htmx = getattr(request, "htmx", None)
     if htmx and not htmx.boosted and not htmx.history_restore_request:
-        return render(request, "examples/_player.html", context, status=status)
+        response = render(request, "examples/_player.html", context, status=status)
+        # A moment of the story opens its step in place: the address bar shows that step's own address.
+        response["HX-Replace-Url"] = context["permalink"]
+        return response
+    if TRACE_INDEX in request.GET and status == 200:
+        return redirect(context["permalink"] + "#" + first_game.PLAYER_ID)
     turns = first_game.story(data, example.result)
     for turn in turns:
         for moment in turn["moments"]:
-            moment["url"] = f"{base_url}?{TRACE_INDEX}={moment['index']}"
+            moment["url"] = f"{base_url}?etape={player.step_number(moment['index'])}"
     context.update({"turns": turns, "player_anchor": first_game.PLAYER_ID})
     return render(request, "learn/first-game.html", context, status=status)
 
@@ -167,8 +172,8 @@ def question(request: HttpRequest, slug: str):
             "correct": given == right,
             "given_text": questions.answer_text(item, given),
             "right_text": questions.answer_text(item, right),
-            "player_url": f"{example.get_absolute_url()}?{query + '&' if query else ''}{TRACE_INDEX}={step}"
-                          f"#player-{example.slug}",
+            "player_url": f"{example.get_absolute_url()}?{query + '&' if query else ''}{TRACE_INDEX}="
+                          f"{step if step == player.LAST_STEP else player.step_number(step)}#player-{example.slug}",
             "rules": questions.rules_cited(result),
             "why": questions.why_lines(item, result),
             "summary": player.summary(result["outcomes"][0] if result.get("outcomes") else result, result, data),

@@ -68,7 +68,7 @@ def data_from_scenario(scenario: Any) -> FormData:
         top["turn_player"] = [raw_value(first.get("id", "")) if isinstance(first, dict) else ""]
     _unrepresented(notices, scenario, set(engine_scenario.TOP_LEVEL_KEYS) - {"mode", "victory_score"}, "Situation")
     if scenario.get("mode") not in (None, "duel") or "victory_score" in scenario:
-        notices.append("Le mode de jeu et le score de victoire ne sont pas repris : le bac à sable joue un duel.")
+        notices.append("Le mode de jeu et le score de la victoire ne sont pas repris : le bac à sable joue un duel.")
     players = _dicts(scenario.get("players"), sf.MAX_PLAYERS)
     objects = _dicts(scenario.get("objects"), sf.MAX_OBJECTS)
     effects = _effects_in_order(_dicts(scenario.get("effects"), sf.MAX_EFFECTS), notices)

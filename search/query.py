@@ -192,6 +192,7 @@ class Hit:
     covered: float = 0.0  # share of the query's concepts found anywhere in the document
     concepts: tuple[Concept, ...] = field(default=(), repr=False)
     weights: tuple[float, ...] = field(default=(), repr=False)
+    query: str = field(default="", repr=False)
 
     @property
     def kind_label(self) -> str:
@@ -212,8 +213,11 @@ class Hit:
 
     @cached_property
     def answer_sentence_html(self) -> str:
-        """The sentence of the entry that answers the query (the short answer's, on a tie)."""
-        return self.snippet_html
+        """The sentence of the short answer that answers the query (« 4. Chaque joueur pioche 4 cartes… »), or ""
+        when none does."""
+        sentence = ranking.answer_sentence(answer_text(self.answer_html), self.query, list(self.concepts),
+                                           list(self.weights))
+        return highlight(sentence, self.tokens) if sentence else ""
 
 
 @dataclass
@@ -242,9 +246,20 @@ class Results:
         second = self.hits[1].score if len(self.hits) > 1 else 0.0
         if (best.role == ranking.Role.ANSWER and best.answer_html and best.covered >= 0.999
                 and best.coverage >= ranking.ANSWER_BOX_COVERAGE
-                and best.score >= ranking.ANSWER_BOX_MARGIN * second):
+                and best.score >= ranking.ANSWER_BOX_MARGIN * second
+                and best.answer_sentence_html):  # a box quotes the sentence that answers, or is not shown
             return best
         return None
+
+
+TOOLTIP_RE = re.compile(r'<span class="term-tip"[^>]*>.*?</span>', re.S)
+BLOCK_END_RE = re.compile(r"</(?:p|li|td|th|tr|h\d|blockquote|div)>|<br\s*/?>", re.I)
+
+
+def answer_text(answer_html: str) -> str:
+    """A short answer as plain text: its glossary tooltips left out, one line per paragraph, list item or cell."""
+    text = BLOCK_END_RE.sub("\n", TOOLTIP_RE.sub("", answer_html or ""))
+    return html.unescape(TAG_RE.sub("", text))
 
 
 def answer_tokens(answer_html: str) -> str:
@@ -306,7 +321,7 @@ def run(query: str, limit: int = MAX_RESULTS) -> Results:
                               focus=ranking.title_focus(concepts, index_title),
                               same_question=bool(asked & ranking.question_words(title)))
         hits.append(Hit(pk, kind, title, url, score, "", answer_html, looked_for, role, by_place, anywhere,
-                        tuple(concepts), tuple(weights)))
+                        tuple(concepts), tuple(weights), query))
     ranking.favour_named_cards(hits, {pk: (row[5], row[8]) for pk, row in documents.items()},
                                ranking.query_sequence(query, analysis.corrections), kind_of_query)
     hits.sort(key=lambda hit: (-hit.score, hit.title))

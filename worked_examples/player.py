@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -288,6 +289,19 @@ class StepView:
     showdown: dict | None = None
     whys: list[dict] = field(default_factory=list)
     why_title: str = ""
+
+    @property
+    def label(self) -> str:
+        """« Action 15 » when the narration opens on the number of the scenario's action: a label, not prose."""
+        found = ACTION_LABEL_RE.match(self.text or "")
+        return found["label"] if found else ""
+
+    @property
+    def prose(self) -> str:
+        """The narration without its label: the words the glossary may link (« Action » is also a keyword, and
+        « Action 15 : » must not become a link to it)."""
+        found = ACTION_LABEL_RE.match(self.text or "")
+        return self.text[found.end():] if found else self.text
     kind_label: str = ""
     has_board: bool = False
     show_layers: bool = True
@@ -295,6 +309,7 @@ class StepView:
 
 ZONE_LABELS = kinds.ZONE_TITLES  # « Base », « Défausse »: the engine's zone names as a column shows them
 # « vitesse Action » from the engine's Speed labels (a trigger's speed is not shown: it has none to choose).
+ACTION_LABEL_RE = re.compile(r"^(?P<label>Action \d+)\s*:\s*")
 SPEED_LABELS = {m.value: f"vitesse {m.label}" for m in kinds.Speed if m is not kinds.Speed.TRIGGER}
 
 
@@ -728,7 +743,7 @@ def summary(branch: Branch | dict, result: Result | dict | None = None, data: di
         lines.append(line + (f" — {why['label'][0].lower()}{why['label'][1:]}" if why else "") + ".")
     if branch.winner:
         winner = players.get(branch.winner, branch.winner)
-        lines.append(f"{winner} atteint le score de victoire et gagne la partie.")
+        lines.append(f"{winner} atteint le score de la victoire et gagne la partie.")
     for query in branch.queries:
         if query.text:
             lines.append(query.text)

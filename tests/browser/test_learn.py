@@ -1,6 +1,7 @@
 """A beginner in Chromium: /debuter/ is accessible, a practice question answered with JavaScript keeps progress."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,15 @@ from playwright.sync_api import expect
 from tests.conftest import axe_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def context(browser):
+    """The shared context, without the service worker: these tests are about what a page shows, and its
+    background caching (which fetches the reading list between tests) is tests/browser/test_offline.py's."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR", service_workers="block")
+    yield context
+    context.close()
 
 
 def test_answer_a_question_and_keep_progress_in_the_browser(page, live_site):
@@ -142,3 +152,39 @@ def test_the_verdict_stays_in_view_after_checking(page, live_site):
         assert in_view(page, "#verdict-title"), name
         shoot(page, f"verdict-{name}")
     assert page.console.errors == []
+
+
+def test_the_first_game_is_drawn_like_the_examples(page, live_site):
+    # Issue 33 item 5: the page's own styles put both bases in one box (Vi hidden under the other base at step 79)
+    # and turned the Might on tokens grey on brown; the same game under /exemples/ was drawn right.
+    def boxes(url: str) -> list[dict]:
+        page.goto(url)
+        return page.locator("#player-premiere-partie .zone").evaluate_all(
+            "zones => zones.map(z => { const b = z.getBoundingClientRect(); "
+            "return {x: b.x, y: b.y, w: b.width, h: b.height, title: z.querySelector('.zone__title').textContent}; })")
+
+    def overlap(a: dict, b: dict) -> bool:
+        return a["x"] < b["x"] + b["w"] - 1 and b["x"] < a["x"] + a["w"] - 1 and \
+            a["y"] < b["y"] + b["h"] - 1 and b["y"] < a["y"] + a["h"] - 1
+
+    for width, height in SIZES.values():
+        page.set_viewport_size({"width": width, "height": height})
+        game = boxes(live_site + "/debuter/premiere-partie/?etape=80")
+        assert not any(overlap(a, b) for n, a in enumerate(game) for b in game[n + 1:]), game
+        expect(page.locator("#player-premiere-partie")).to_contain_text("Vi")
+        assert axe_violations(page) == []  # colour contrast of the Might included
+        colour = page.locator("#player-premiere-partie .unit__current").first.evaluate(
+            "e => getComputedStyle(e).color")
+        examples = boxes(live_site + "/exemples/premiere-partie/?etape=80")
+        assert [(b["w"], b["h"], b["title"]) for b in game] == [(b["w"], b["h"], b["title"]) for b in examples]
+        assert colour == page.locator("#player-premiere-partie .unit__current").first.evaluate(
+            "e => getComputedStyle(e).color")
+
+
+def test_a_moment_of_the_story_puts_its_step_in_the_address(page, live_site):
+    page.goto(live_site + "/debuter/premiere-partie/")
+    page.get_by_role("link", name="Vi attaque Garen sur l’Autel", exact=False).click()
+    expect(page.locator("#player-premiere-partie")).to_contain_text("de Vi vers Autel du Soleil")
+    number = page.locator("[data-player]").get_attribute("data-number")
+    expect(page).to_have_url(re.compile(rf"[?&]etape={number}(#|&|$)"))
+    expect(page.locator(".narration__count")).to_have_text(re.compile(rf"^Étape {number} sur 303$"))

@@ -12,15 +12,25 @@ from tests.conftest import axe_violations
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+@pytest.fixture
+def context(browser):
+    """The shared context, without the service worker: these tests are about what a page shows, and its
+    background caching (which fetches the reading list between tests) is tests/browser/test_offline.py's."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR", service_workers="block")
+    yield context
+    context.close()
+
+
 def unit_power(page, name):
     card = page.locator(".unit", has=page.locator(".unit__name", has_text=name))
     return card.locator(".unit__current")
 
 
 def press_next(page, number: int, total: int) -> None:
-    """Press "Étape suivante" and wait until step ``number`` (1-based) is on screen."""
+    """Press "Étape suivante" and wait until the ``number``-th step shown (1-based) of ``total`` is on screen. The page
+    numbers each step by its place in the whole trace (« Étape 79 sur 303 »): the position is data-position."""
     page.get_by_role("link", name="Étape suivante").click()
-    expect(page.locator(".narration__count")).to_have_text(f"Étape {number} sur {total}")
+    expect(page.locator("[data-player]")).to_have_attribute("data-position", str(number - 1))
 
 
 def settled(page) -> None:
@@ -95,11 +105,11 @@ def test_keyboard_and_autoplay(page, live_site):
     page.goto(live_site + "/exemples/au-moins-5/")
     page.locator("[data-player]").focus()
     page.keyboard.press("ArrowRight")
-    expect(page.locator(".narration__count")).to_have_text(re.compile("Étape 2 sur"))
+    expect(page.locator("[data-player]")).to_have_attribute("data-position", "1")
     expect(page).to_have_url(re.compile(r"etape=\d+"))
     page.keyboard.press("End")
     expect(page.get_by_role("link", name="Étape suivante")).to_have_attribute("aria-disabled", "true")
-    expect(page.locator(".narration__count")).to_have_text(re.compile("Étape 5 sur 5"))
+    expect(page.locator(".narration__count")).to_have_text(re.compile(r"Étape (\d+) sur \1$"))
     page.locator("[data-player]").focus()  # the board answers the keys (the swap replaced the element)
     page.keyboard.press("Home")
     expect(page.locator(".narration__count")).to_have_text(re.compile("Étape 1 sur"))
@@ -118,7 +128,7 @@ def test_pause_stops_autoplay_and_space_toggles_it(page, live_site):
     page.goto(live_site + "/exemples/au-moins-5/")
     page.get_by_label("Vitesse").select_option("600")
     page.get_by_role("button", name="Lecture automatique").click()
-    expect(page.locator(".narration__count")).to_have_text(re.compile("Étape 2 sur"), timeout=5_000)
+    expect(page.locator("[data-player]")).not_to_have_attribute("data-position", "0", timeout=5_000)
     page.get_by_role("button", name="Pause").click()
     stopped_at = page.locator(".narration__count").text_content()
     # Even a step already on its way when « Pause » was pressed is dropped: the step shown stays.
@@ -148,7 +158,7 @@ def test_direct_address_and_back_button(page, live_site):
 
 
 def test_player_works_without_javascript(browser, live_site):
-    context = browser.new_context(java_script_enabled=False)
+    context = browser.new_context(service_workers="block", java_script_enabled=False)
     page = context.new_page()
     page.goto(live_site + "/exemples/fixer-puis-modifier/")
     page.get_by_role("link", name="Fin").click()
@@ -160,7 +170,7 @@ def test_player_works_without_javascript(browser, live_site):
 
 
 def test_reduced_motion_shows_final_numbers_at_once(browser, live_site):
-    context = browser.new_context(reduced_motion="reduce")
+    context = browser.new_context(service_workers="block", reduced_motion="reduce")
     page = context.new_page()
     page.goto(live_site + "/exemples/fixer-puis-modifier/")
     page.get_by_role("link", name="Fin").click()
@@ -196,8 +206,8 @@ def test_guardian_angel_and_tactical_retreat_branches(page, live_site):
 
 def test_player_pages_have_no_serious_accessibility_violation(page, live_site):
     for path in ["/exemples/", "/exemples/au-moins-5/?etape=4", "/faq/fixer-puis-augmenter/",
-                 "/exemples/combat-tank-et-arriere-ligne/?indice=15", "/exemples/chaine-buff-puis-degats/?indice=8",
-                 "/exemples/point-final-refuse/?indice=10", "/exemples/ange-gardien-et-retraite/"]:
+                 "/exemples/combat-tank-et-arriere-ligne/?indice=16", "/exemples/chaine-buff-puis-degats/?indice=9",
+                 "/exemples/point-final-refuse/?indice=11", "/exemples/ange-gardien-et-retraite/"]:
         page.goto(live_site + path)
         assert axe_violations(page) == [], path
     assert page.console.errors == []
@@ -209,7 +219,7 @@ def test_player_pages_have_no_serious_accessibility_violation(page, live_site):
 @pytest.fixture
 def live_examples(live_server, db):
     """A live site with only the examples these tests open (faster than the whole content)."""
-    from tests.examples.test_player import make_example
+    from tests.worked_examples.test_player import make_example
 
     for slug in ("au-moins-5", "fiora-reexamen-des-competences", "combat-tank-et-arriere-ligne",
                  "chaine-buff-puis-degats", "ange-gardien-et-retraite", "deux-tours", "combat-deux-contre-un"):
@@ -279,15 +289,15 @@ def test_recalculer_shows_the_changed_result_and_the_difference(page, live_examp
     page.get_by_role("button", name="Recalculer").click()
     expect(page.locator(".whatif-diff")).to_contain_text("6 → 4")
     expect(page.locator(".whatif-diff")).to_be_focused()
-    total = total_steps(page)
-    expect(page.locator(".narration__count")).to_have_text(f"Étape {total} sur {total}")
+    expect(page.locator(".narration__count")).to_have_text(re.compile(r"Étape (\d+) sur \1$"))
     expect(page.locator(".final")).to_contain_text("puissance 4")
     expect(page.locator("#site-announcer")).to_contain_text("Situation modifiée")
 
 
 def test_without_javascript_no_dead_controls_and_links_land_on_the_player(browser, live_examples):
     # Bugs 5 and 6: autoplay and « Copier le lien » showed but did nothing; each step reloaded at the top.
-    context = browser.new_context(java_script_enabled=False, viewport={"width": 1280, "height": 800})
+    context = browser.new_context(service_workers="block", java_script_enabled=False,
+                                  viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.goto(live_examples + "/exemples/combat-tank-et-arriere-ligne/")
     expect(page.get_by_role("button", name="Lecture automatique")).to_be_hidden()
@@ -342,19 +352,20 @@ def test_steps_that_matter_then_the_whole_trace(page, live_examples):
     labels = page.locator(".progress__dot").evaluate_all("dots => dots.map(d => d.title)")
     assert all(re.match(r"Étape \d+ : [A-ZÉ]", label) for label in labels)
     assert not any("setup" in label for label in labels)
-    page.get_by_role("link", name=re.compile("Toutes les étapes du moteur")).click()
+    page.get_by_role("link", name=re.compile("Montrer aussi les \\d+ étapes de calcul")).click()
     expect(page).to_have_url(re.compile(r"detail=1"))
     expect(page.locator("[data-player]")).to_have_attribute("data-total", "24")
-    page.get_by_role("link", name=re.compile("Seulement les étapes essentielles")).click()
+    page.get_by_role("link", name=re.compile("Masquer les \\d+ étapes de calcul")).click()
     expect(page.locator("[data-player]")).to_have_attribute("data-total", str(short))
 
 
 @pytest.mark.parametrize("width", [1280, 390])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_new_boards_are_accessible_in_both_schemes(browser, live_examples, width, scheme):
-    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme, locale="fr-FR")
+    context = browser.new_context(service_workers="block", viewport={"width": width, "height": 900},
+                                  color_scheme=scheme, locale="fr-FR")
     page = context.new_page()
-    for path in ["/exemples/combat-tank-et-arriere-ligne/?indice=15", "/exemples/chaine-buff-puis-degats/?indice=8",
+    for path in ["/exemples/combat-tank-et-arriere-ligne/?indice=16", "/exemples/chaine-buff-puis-degats/?indice=9",
                  "/exemples/deux-tours/?etape=fin", "/exemples/combat-deux-contre-un/?etape=fin"]:
         page.goto(live_examples + path)
         assert axe_violations(page) == [], (path, width, scheme)
@@ -393,7 +404,7 @@ def test_on_a_phone_board_narration_and_controls_fit_one_screen_at_every_step(br
     # Item 3: the board was ~1,000 px tall and « Étape suivante » below it: after a tap, neither the change nor
     # the narration showed. Each step, measured: board, narration, controls and the card that changed are all
     # inside the 390×844 window.
-    context = browser.new_context(viewport=PHONE, locale="fr-FR")
+    context = browser.new_context(service_workers="block", viewport=PHONE, locale="fr-FR")
     page = context.new_page()
     page.goto(f"{live_examples}/exemples/{slug}/?etape=1#player-{slug}")
     page.wait_for_function("() => document.querySelector('[data-player]').getBoundingClientRect().top < 200")
@@ -409,7 +420,7 @@ def test_on_a_phone_board_narration_and_controls_fit_one_screen_at_every_step(br
 def test_what_if_tells_who_defends_refuses_an_empty_field_and_has_24px_boxes(browser, live_examples):
     # Item 6: « Garen défend » was unchecked although Garen defends; an emptied field was silently ignored;
     # the boxes were 19 px.
-    context = browser.new_context(viewport=PHONE, locale="fr-FR")
+    context = browser.new_context(service_workers="block", viewport=PHONE, locale="fr-FR")
     page = context.new_page()
     page.goto(live_examples + "/exemples/combat-deux-contre-un/")
     page.get_by_text("Et si… ?").click()
@@ -427,3 +438,39 @@ def test_what_if_tells_who_defends_refuses_an_empty_field_and_has_24px_boxes(bro
     expect(message).to_be_focused()
     assert axe_violations(page) == []
     context.close()
+
+
+def test_next_stays_under_the_thumb_and_the_narration_in_view_on_a_phone(page, live_site):
+    # Issue 33 item 6: on a phone « Étape suivante » moved 100–190 px between steps and the narration went off
+    # screen; the address bar showed another step than the one on screen.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(live_site + "/exemples/premiere-partie/?etape=70")
+    button = page.get_by_role("link", name="Étape suivante")
+    button.scroll_into_view_if_needed()
+    page.mouse.wheel(0, 120)  # wherever the thumb left it
+    for _ in range(8):
+        before = button.bounding_box()["y"]
+        number = int(re.search(r"etape=(\d+)", button.get_attribute("href")).group(1))
+        button.click()
+        expect(page.locator("[data-player]")).to_have_attribute("data-number", str(number))
+        settled(page)
+        assert abs(button.bounding_box()["y"] - before) <= 2
+        narration = page.locator(".narration").bounding_box()
+        assert narration["y"] >= 0 and narration["y"] + narration["height"] <= 844
+        expect(page.locator(".narration__count")).to_have_text(f"Étape {number} sur 303")
+        expect(page).to_have_url(re.compile(rf"[?&]etape={number}(#|&|$)"))
+    assert page.console.errors == []
+
+
+def test_one_step_numbering_everywhere(page, live_site):
+    # « Étape 1 sur 233 » sat beside « Toutes les étapes du moteur (303) », and ?indice=300 opened step 231.
+    page.goto(live_site + "/exemples/premiere-partie/")
+    expect(page.locator(".narration__count")).to_have_text("Étape 1 sur 303")
+    expect(page.locator("[data-detail-toggle]")).to_have_text(re.compile(r"^Montrer aussi les \d+ étapes de calcul$"))
+    page.goto(live_site + "/exemples/premiere-partie/?indice=300")
+    expect(page.locator(".narration__count")).to_have_text("Étape 300 sur 303")
+    expect(page).to_have_url(re.compile(r"etape=300"))
+    response = page.goto(live_site + "/exemples/premiere-partie/?indice=999")
+    assert response.status == 404
+    expect(page.get_by_role("alert")).to_contain_text("Il n’y a pas d’étape « 999 » : cet exemple en compte 303")
+    expect(page.locator(".narration__count")).to_have_text("Étape 303 sur 303")

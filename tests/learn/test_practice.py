@@ -64,7 +64,7 @@ def test_a_number_right_and_wrong_without_javascript(client):
     wrong = answer(client, slug, reponse="7")
     assert verdict(wrong) == "faux"
     assert "<strong data-expected>6</strong>" in wrong.content.decode()
-    assert "/exemples/au-moins-5/?indice=" in wrong.content.decode()  # a trace index: the player shows its number
+    assert "/exemples/au-moins-5/?indice=" in wrong.content.decode()  # the number the player shows
     # « Pourquoi ? » is the engine's narration of the steps that decide it.
     assert "dépend de lui" in wrong.content.decode()
 

@@ -73,3 +73,22 @@ def test_the_list_is_grouped_and_filtered(client):
                                                                                    judge))
     wrong = client.get(reverse("learn:practice"), {"theme": "pas-un-theme"})
     assert wrong.status_code == 400 and "Ce choix n" in wrong.content.decode()
+
+
+# The official French (v1.4) names one notion once: the other names players met for it in our generated French.
+NOT_OFFICIAL = re.compile(r"phase de début|score de victoire|attach|Objet de jeu|annulé", re.I)
+
+
+def test_generated_french_uses_the_official_name_of_each_notion(shipped_questions):
+    from worked_examples import player
+
+    said = [line for question in shipped_questions for line in (question.title, *question.facts)]
+    # The player's summary of a won game (« … atteint le score de la victoire … »).
+    text = (SCENARIOS_DIR / "premiere-partie.yaml").read_text(encoding="utf-8")
+    result = engine.run(engine.load_scenario(text)).to_dict()
+    summary = player.summary(result["outcomes"][0] if result.get("outcomes") else result, result,
+                             yaml.safe_load(text))
+    won = [line for line in summary if "gagne la partie" in line]
+    assert won and "score de la victoire" in won[0]
+    # (The engine's own vocabulary, quoted in other lines of the summary, is the engine's to word.)
+    assert not [line for line in said + won if NOT_OFFICIAL.search(line)]

@@ -112,3 +112,30 @@ def test_no_content_kind_is_named_inside_the_search_app():
 def test_a_rule_number_does_not_end_a_sentence():
     assert ranking.sentences("Quatre cartes en main (R. 159.2). Puis le mulligan.") == [
         "Quatre cartes en main (R. 159.2).", "Puis le mulligan."]
+
+
+def test_the_box_quotes_the_sentence_with_the_number_asked_for():
+    # Issue 33 item 7: « combien de cartes en main au début » got the mulligan sentence, without the number 4.
+    faq(question="Avec combien de cartes en main commence-t-on la partie ?",
+        short_answer="**4.** Chaque joueur pioche 4 cartes à la mise en place, au début de la partie. "
+                     "Le mulligan remplace jusqu'à 2 de ces cartes sans réduire la main (R. 117).")
+    box = search.run("combien de cartes en main au debut").answer
+    assert box is not None
+    assert re.sub(r"<[^>]+>", "", box.answer_sentence_html).startswith("4. Chaque joueur pioche 4 cartes")
+
+
+def test_the_box_never_quotes_a_table_flattened_into_one_line():
+    # « combien de points pour gagner » got a whole table as one line.
+    faq(question="Combien de points pour gagner ?",
+        short_answer="Le score de la victoire dépend du mode :\n\n| Mode | Points |\n|---|---|\n| Duel | 8 |\n"
+                     "| 2 contre 2 | 11 |\n\nEn duel, il faut 8 points.")
+    box = search.run("combien de points pour gagner").answer
+    sentence = re.sub(r"<[^>]+>", "", box.answer_sentence_html)
+    assert sentence == "En duel, il faut 8 <mark>points</mark>.".replace("<mark>", "").replace("</mark>", "")
+    assert "|" not in sentence and "\n" not in sentence
+
+
+def test_no_box_when_no_sentence_answers():
+    # The entry covers the words of the query in its question, but its short answer says no number at all.
+    faq(question="Combien de points pour gagner une manche ?", short_answer="Cela dépend du mode de jeu choisi.")
+    assert search.run("combien de points pour gagner une manche").answer is None

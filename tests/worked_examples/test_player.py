@@ -78,7 +78,7 @@ def test_htmx_step_returns_only_the_player(client, site_content):
 
 def test_what_if_switching_the_buff_off_gives_4_without_keywords(client, site_content):
     url = reverse("examples:detail", args=["fiora-reexamen-des-competences"])
-    response = client.get(url, {"si": "1", "effect:fiora-texte": "1", "defending:fiora": "1", "etape": 999})
+    response = client.get(url, {"si": "1", "effect:fiora-texte": "1", "defending:fiora": "1", "etape": "fin"})
     html = response.content.decode()
     assert response.status_code == 200
     assert "6 → 4" in html
@@ -369,9 +369,11 @@ def test_bookkeeping_steps_are_offered_on_demand(client, db):
     shown, total = (int(re.search(r'data-total="(\d+)"', html).group(1)) for html in (short, full))
     assert total == 24 and shown < total
     assert "on consulte l" not in short.split('class="progress"')[0]
-    assert "Toutes les étapes du moteur (24)" in short and "detail=1" in short
+    # One numbering (issue 33 item 6): the toggle counts the hidden steps, it gives no second total.
+    assert f"Montrer aussi les {total - shown} étapes de calcul" in short and "detail=1" in short
+    assert "Étape 1 sur 24" in short and "Étape 1 sur 24" in full
     # The full trace has permalinks too, and a permalink to a bookkeeping step shows that very step.
-    _, html = page(client, "fiora-reexamen-des-competences", indice=4)
+    _, html = page(client, "fiora-reexamen-des-competences", indice=5)
     narration = re.search(r'data-narration>(.*?)</p>', html, re.S).group(1)
     assert "on consulte l" in narration and "detail=1&amp;etape=5" in html
 
@@ -479,11 +481,12 @@ def test_display_order_does_not_depend_on_dict_key_order(slug, db):
 
 
 def test_the_address_carries_the_number_the_page_shows(client, db):
-    # Item 4: ?etape=34 showed « Étape 25 sur 25 ». Now the address's number is the one on the page, in both modes.
+    # Item 4: ?etape=34 showed « Étape 25 sur 25 ». Now the address's number is the one on the page, in both modes;
+    # issue 33 item 6: and one numbering, the step's place in the whole trace.
     example = make_example("combat-tank-et-arriere-ligne")
     _, html = page(client, example.slug, etape=3)
     assert "Étape 3 sur" in html
-    total = int(re.search(r'data-total="(\d+)"', html).group(1))
+    total = len(player.branches(example.result)[0]["trace"])
     _, last = page(client, example.slug, etape="fin")
     assert f"Étape {total} sur {total}" in last
     assert re.search(rf'href="[^"]*\?etape={total}#player-{example.slug}"[^>]*data-action="last"', last)
@@ -620,3 +623,17 @@ def test_the_player_draws_the_engine_state_of_each_step(db):
         for oid, obj in step.state.objects.items():
             assert (drawn[oid].zone_id, drawn[oid].at, drawn[oid].damage, drawn[oid].lethal) == (
                 obj.zone, obj.at, obj.damage, obj.lethal)
+
+
+def test_the_action_label_of_a_step_is_no_glossary_keyword(client, db):
+    # Issue 33 item 10: the glossary turned the step label « Action 15 : » into a link to the keyword Action.
+    from glossary.models import Term
+
+    Term.objects.create(slug="action-mot-cle", name="Action", short_definition="Un mot-clé de permission.",
+                        match_case=True)
+    example = make_example("premiere-partie")
+    number = step_where(example, lambda s: (s.get("text") or "").startswith("Action 15 :"))
+    _, html = page(client, example.slug, etape=number)
+    narration = re.search(r"data-narration>(.*?)</p>", html, re.S).group(1)
+    assert narration.startswith('<span class="narration__label">Action 15 :</span>')
+    assert 'data-term="action-mot-cle"' not in narration

@@ -30,8 +30,7 @@ function keepInSight(player) {
   const board = player.querySelector(".board");
   const controls = player.querySelector(".controls");
   if (!board || !controls) return;
-  const header = document.querySelector(".site-header");
-  const top = header && getComputedStyle(header).position === "sticky" ? header.getBoundingClientRect().bottom : 0;
+  const top = headerBottom();
   const start = board.getBoundingClientRect().top;
   const end = controls.getBoundingClientRect().bottom;
   if (start >= top && end <= window.innerHeight) return;
@@ -41,6 +40,37 @@ function keepInSight(player) {
   }
   const changed = player.querySelector(".unit--focus, .unit--changed, .unit--moved") || board;
   changed.scrollIntoView({ block: "center", behavior: "instant" });
+}
+
+function headerBottom() {
+  const header = document.querySelector(".site-header");
+  return header && getComputedStyle(header).position === "sticky" ? header.getBoundingClientRect().bottom : 0;
+}
+
+// The control a step was asked with, and where it was on screen: after the swap its twin is put back at the same
+// height, so the thumb that pressed « Étape suivante » finds it again without looking (the board above may have
+// grown or shrunk). The narration sits just above the controls; if it no longer fits there, its start wins.
+const anchors = new Map();
+
+document.addEventListener("htmx:beforeRequest", (event) => {
+  const elt = event.detail.elt;
+  const player = elt?.closest?.("[data-player]");
+  if (!player) return;
+  const control = elt.closest(".controls [data-action]");
+  if (control) anchors.set(player.id, { action: control.dataset.action, top: control.getBoundingClientRect().top });
+  else anchors.delete(player.id);
+});
+
+function keepControlsSteady(player, saved) {
+  const control = player.querySelector(`.controls [data-action="${saved.action}"]`);
+  if (!control) return false;
+  window.scrollBy({ top: control.getBoundingClientRect().top - saved.top, behavior: "instant" });
+  const narration = player.querySelector(".narration");
+  const top = headerBottom();
+  if (narration && narration.getBoundingClientRect().top < top) {
+    window.scrollBy({ top: narration.getBoundingClientRect().top - top - 4, behavior: "instant" });
+  }
+  return true;
 }
 
 function go(player, action) {
@@ -201,7 +231,9 @@ document.addEventListener("htmx:afterSwap", (event) => {
   } else {
     announce(`${count}. ${text}`);
   }
-  if (!fromForm) keepInSight(player);
+  const saved = anchors.get(player.id);
+  anchors.delete(player.id);
+  if (!fromForm && !(saved && keepControlsSteady(player, saved))) keepInSight(player);
   if (!player.contains(document.activeElement) || document.activeElement === document.body) {
     player.focus({ preventScroll: true });
   }
