@@ -482,6 +482,7 @@ def main() -> None:
     parser.add_argument("--redis", action="store_true", help="le cache de pages dans Redis (REDIS_URL)")
     parser.add_argument("--debit-seulement", action="store_true",
                         help="le débit et la mémoire seulement (ni téléphone lent, ni rendus, ni 10 000 questions)")
+    parser.add_argument("--sans-10000", action="store_true", help="sans l'essai des 10 000 questions de plus")
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="riftpal-bench-"))
     load_average("au départ")
@@ -510,7 +511,7 @@ def main() -> None:
                 shutil.copy(env["DATABASE_URL"].removeprefix("sqlite:///"), tmp / "site.sqlite3")
             shutil.copytree(stack.folder / "static", tmp / "static")
         stack.stop()
-        if not args.debit_seulement:
+        if not args.debit_seulement and not args.sans_10000:
             memory(tmp, tmp / "site.sqlite3")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
