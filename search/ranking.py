@@ -316,28 +316,30 @@ def answer_sentences(text: str) -> list[str]:
 def answer_sentence(text: str, query: str, concepts: list[Concept], weights: list[float], limit: int = 260) -> str:
     """The sentence of a short answer that answers the query, or "" when none does (then no answer box).
 
-    A sentence answers when it holds at least one concept of the query; one that only announces a list or a table
-    (ending with « : ») does not. A « combien » question wants a number outside rule references. The answer's
-    opening verdict (« 4. Chaque joueur pioche 4 cartes… ») wins when it answers; otherwise the sentence covering
-    most of the query, the earliest on a tie.
+    A sentence that only announces a list or a table (ending with « : ») does not answer; for a « combien »
+    question, neither does one without a number outside rule references. Among the others, the answer's opening
+    verdict (« 4. Chaque joueur pioche 4 cartes… ») wins; else the sentence covering most of the query (the
+    earliest on a tie), else the first one.
     """
     wants_number = bool(NUMBER_QUESTION_RE.search(normalised_query(query)))
-    best, best_value = "", 0.0
+    best, best_value, first = "", 0.0, ""
     for position, sentence in enumerate(answer_sentences(text)[:40]):
         if sentence.rstrip().endswith(":"):
             continue
-        analysed = f" {' '.join(tokens(sentence))} "
-        value = sum(w for c, w in zip(concepts, weights, strict=True) if c.found_in(analysed))
-        if value <= 0:
-            continue
         if wants_number and not DIGIT_RE.search(RULE_REF_RE.sub("", sentence)):
             continue
+        first = first or sentence
         if position == 0 and LEAD_RE.match(sentence.split(" ", 1)[0]):
             best = sentence
             break
+        analysed = f" {' '.join(tokens(sentence))} "
+        value = sum(w for c, w in zip(concepts, weights, strict=True) if c.found_in(analysed))
         value -= position * 1e-3
         if value > best_value:
             best, best_value = sentence, value
+    # No sentence repeats the query's words (« tank » → « Il prend les dégâts en premier. »): the question itself
+    # holds them, and the first sentence of its short answer answers it.
+    best = best or first
     if len(best) > limit:
         cut = best.rfind(" ", 0, limit)
         best = best[: cut if cut > 0 else limit] + " …"
