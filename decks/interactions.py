@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .deck import Deck, Entry
 from .keywords import keywords_of
@@ -23,6 +23,18 @@ _SACRIFICE = re.compile(r"kill (a|another|any number of) friendly unit|recall|re
 _XP_GAIN = re.compile(r"gain (\d+) XP", re.I)
 _TARGETS_OWN = re.compile(r"\b(a friendly unit|a unit|your units?|a unit you control)\b", re.I)
 _MIGHT_BONUS = re.compile(r"\+(\d+) \[M\]")
+
+
+EXAMPLES_OF = {
+    "cache": ("cache-puis-jouee-sans-cout", "sort-cache-en-reaction", "carte-cachee-perdue-avec-le-champ"),
+    "agonie": ("agonie-en-combat",),
+    "acceleration": ("acceleration-payee", "acceleration", "acceleration-cout-ignore"),
+    "legion": ("niveau-et-legion",),
+    "niveau": ("niveau-et-legion", "sequence-xp"),
+    "equiper": ("equiper-serrated-dirk", "boots-of-swiftness"),
+    "protection": ("protection-cout-supplementaire",),
+    "combat": ("combat-assaut-contre-bouclier", "combat-tank-et-arriere-ligne"),
+}
 
 
 @dataclass(frozen=True)
@@ -45,7 +57,11 @@ class Interaction:
     scenario: dict | None = None
     question: Question | None = None
     limits: str = ""  # what the engine's situation leaves out of the cards' text
-    extra: dict = field(default_factory=dict)
+
+    @property
+    def examples(self) -> tuple[str, ...]:
+        """The site's worked examples on the same rules (their slugs), to read after this deck's situation."""
+        return EXAMPLES_OF.get(self.slug, ())
 
 
 def _has(entry: Entry, keyword: str) -> bool:

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 import engine
 from core.middleware import client_address
+from worked_examples.models import WorkedExample
 
 from . import codes, interactions, legality, paste, rules_of_deck
 from .deck import Deck, read_code
@@ -131,7 +132,9 @@ def deck_interaction(request: HttpRequest, code: str, slug: str):
     item = interactions.by_slug(deck, slug)
     if item is None:
         raise Http404("Ce deck n'a pas cette interaction.")
-    context = {"deck": deck, "code": code, "item": item, "deck_url": reverse("decks:deck", args=[code])}
+    examples = WorkedExample.objects.filter(slug__in=item.examples).only("slug", "title")
+    context = {"deck": deck, "code": code, "item": item, "deck_url": reverse("decks:deck", args=[code]),
+               "examples": sorted(examples, key=lambda example: item.examples.index(example.slug))}
     if item.scenario:
         try:
             result = engine.run(engine.load_scenario(item.scenario)).to_dict()

@@ -121,3 +121,11 @@ def test_pastes_are_rate_limited(client, site_content, monkeypatch):
     caches[settings.RATE_LIMIT_CACHE].clear()  # earlier posts of this process must not count
     statuses = [client.post(reverse("decks:form"), {"deck": "3 Blazing Scorcher"}).status_code for _ in range(3)]
     assert statuses[:2] == [302, 302] and statuses[2] == 429
+
+
+def test_an_interaction_links_the_site_s_worked_examples(client, site_content):
+    code = decklist("teemo-36-houston")["deck_code"]
+    page = client.get(reverse("decks:interaction", args=[code, "cache"]))
+    slugs = [example.slug for example in page.context["examples"]]
+    assert slugs and slugs[0] == "cache-puis-jouee-sans-cout"
+    assert reverse("examples:detail", args=["cache-puis-jouee-sans-cout"]) in page.content.decode()
