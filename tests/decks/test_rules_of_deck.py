@@ -1,6 +1,8 @@
 """What the deck page derives: keywords most present first, the areas they lead to, interactions found from card
 data (never written per deck), and the engine's answers to their questions matching the rules."""
 
+from pathlib import Path
+
 import pytest
 
 import engine
@@ -47,3 +49,9 @@ def test_hidden_card_is_played_for_no_energy():
     item = interactions.by_slug(deck("teemo-36-houston"), "cache")
     result = engine.run(engine.load_scenario(item.scenario)).to_dict()
     assert interactions.answer(item.question, result) == 0  # R. 811: played from face down, its cost ignored
+
+
+def test_the_worked_examples_named_by_interactions_exist():
+    scenarios = Path(__file__).resolve().parents[2] / "worked_examples" / "scenarios"
+    named = {slug for slugs in interactions.EXAMPLES_OF.values() for slug in slugs}
+    assert named and all((scenarios / f"{slug}.yaml").exists() for slug in named)
