@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine import load_scenario, run  # noqa: E402
+from engine.__main__ import read_cards  # noqa: E402
 from engine.layers import compute  # noqa: E402
 from engine.sim import Sim  # noqa: E402
 from worked_examples.paths import SCENARIOS_DIR  # noqa: E402
@@ -124,7 +125,7 @@ def main() -> None:
     worst = (0.0, "")
     worst_run = (0.0, "")
     for path in sorted(folder.glob("*.yaml")):
-        sc = load_scenario(path.read_text(encoding="utf-8"))
+        sc = load_scenario(path.read_text(encoding="utf-8"), cards=read_cards(None))  # real cards named by number
         t = time_compute(sc, True, 20) * 1000
         r = time_run(sc, 5) * 1000
         worst = max(worst, (t, path.stem))
