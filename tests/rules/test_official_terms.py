@@ -29,6 +29,7 @@ FORBIDDEN = {
     "objet de jeu (officiel : élément de jeu)": re.compile(r"\bobjets? de jeu\b", re.IGNORECASE),
     "phase de début (officiel : phase de départ)": re.compile(r"\bphases? de début\b", re.IGNORECASE),
     "score de victoire (officiel : score de la victoire)": re.compile(r"\bscores? de victoire\b", re.IGNORECASE),
+    "réserve de runes (officiel : réserve runique)": re.compile(r"\bréserves? de runes\b", re.IGNORECASE),
     "empêcher / prévenir des dégâts (officiel : bloquer)":
         re.compile(r"\b(?:empêch\w*|prév(?:en|ien)\w*) (?:les |des |de )?dégâts\b|\bprévention des? dégâts\b",
                    re.IGNORECASE),
@@ -40,10 +41,13 @@ CANCELLED = re.compile(r"\bannul\w*", re.IGNORECASE)
 
 def content_files() -> list[Path]:
     files = [*ROOT.glob("rules/content/**/*.yaml"), *ROOT.glob("glossary/content/*.yaml"),
-             *ROOT.glob("learn/content/*.yaml"), *ROOT.glob("worked_examples/scenarios/*.yaml"),
-             *ROOT.glob("cards/content/**/*.yaml"),
+             *ROOT.glob("learn/content/*.yaml"), *ROOT.glob("cards/content/**/*.yaml"),
              *ROOT.glob("templates/**/*.html")]
     return sorted(files)
+
+
+def scenario_files() -> list[Path]:
+    return sorted(ROOT.glob("worked_examples/scenarios/*.yaml"))
 
 
 def texts(node, key=""):
@@ -101,6 +105,13 @@ def test_the_check_finds_each_class_of_error(text, expected):
 
 def test_no_content_file_or_template_uses_a_word_the_official_french_replaces():
     problems = [f"{path.relative_to(ROOT)}: {error}" for path in content_files() for error in errors_in(readable(path))]
+    assert not problems, "\n".join(problems)
+
+
+def test_no_worked_example_uses_a_word_the_official_french_replaces():
+    """Worked examples are content too: their titles and narration are what a player reads beside the board."""
+    problems = [f"{path.relative_to(ROOT)}: {error}" for path in scenario_files()
+                for error in errors_in(readable(path))]
     assert not problems, "\n".join(problems)
 
 
