@@ -405,7 +405,7 @@ print(f"boucle de calibration (après)\\t{{min(loop() for _ in range(5)):.2f}}")
 
 
 def renders(env: dict[str, str]) -> None:
-    out = manage({**env, "DJANGO_PAGE_CACHE": "false"}, "shell", "-c",
+    out = manage({**env, "DJANGO_PAGE_CACHE": "false", "DJANGO_ALLOWED_HOSTS": "testserver"}, "shell", "-c",
                  RENDER.format(paths=["/_bench/minimal/", FAQ_PAGE, "/faq/", "/glossaire/", "/"], count=200, cold=50,
                                faq_page=FAQ_PAGE))
     print("\nRendu sans le cache de pages, dans le processus (médiane, tout le middleware, réglages de production ;")

@@ -18,11 +18,11 @@ KB = 1024
 PAGE_TYPES: dict[str, tuple[str | tuple[str, str], tuple[int, int, int]]] = {
     "accueil": ("/", (14 * KB, 12 * KB, 12 * KB)),
     "index des règles": ("/regles/", (16 * KB, 12 * KB, 12 * KB)),
-    "section des règles": (("/regles/", "/regles/"), (24 * KB, 32 * KB, 12 * KB)),
+    "section des règles": (("/regles/", "/regles/"), (28 * KB, 32 * KB, 12 * KB)),
     "FAQ": ("/faq/", (14 * KB, 12 * KB, 12 * KB)),
     "réponse de la FAQ": ("/faq/jusqu-a-5-et-sort/", (24 * KB, 50 * KB, 16 * KB)),
     "guide le plus long": ("/guides/le-combat/", (60 * KB, 50 * KB, 16 * KB)),
-    "glossaire": ("/glossaire/", (20 * KB, 12 * KB, 12 * KB)),
+    "glossaire": ("/glossaire/", (24 * KB, 12 * KB, 12 * KB)),
     "terme du glossaire": (("/glossaire/", "/glossaire/"), (12 * KB, 12 * KB, 12 * KB)),
     "cartes": ("/cartes/", (40 * KB, 32 * KB, 16 * KB)),
     "exemple": (("/exemples/", "/exemples/"), (40 * KB, 50 * KB, 16 * KB)),

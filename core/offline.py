@@ -12,6 +12,7 @@ the worker's bytes, the browser installs it, and it drops every cache of the pre
 from __future__ import annotations
 
 import functools
+import html
 import json
 
 from django.conf import settings
@@ -23,6 +24,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from .middleware import release_fingerprint
+from .typography import french_typography
 
 # What every page loads (templates/_base.html and the modules site.js imports): kept so a cached page keeps its look.
 FRAME = (
@@ -106,8 +108,11 @@ def reading_pages() -> list[dict]:
             kind = next((label for label, prefix in READING if url.startswith(prefix) and url != prefix), None)
             if kind and url not in seen:
                 seen.add(url)
-                pages.append({"url": url, "title": str(getattr(item, "title", "") or getattr(item, "question", "")
-                                                       or getattr(item, "name", "") or item), "kind": kind})
+                title = str(getattr(item, "title", "") or getattr(item, "question", "") or getattr(item, "name", "")
+                            or item)
+                # Typeset as the pages are (the offline page lists these titles beside the pages' own).
+                title = html.unescape(french_typography(html.escape(title, quote=False)))
+                pages.append({"url": url, "title": title, "kind": kind})
     # Saved in this order: the rules first, then the FAQ, the glossary, the guides (the heaviest).
     order = [label for label, _prefix in READING]
     return sorted(pages, key=lambda page: order.index(page["kind"]))

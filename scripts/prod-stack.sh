@@ -138,7 +138,7 @@ sys.exit(status not in (200, 503) or ($BARE == 0 and status != 200))" 2>/dev/nul
     exit 1
   fi
   for pid in "${PIDS[@]}"; do
-    kill -0 "$pid" 2>/dev/null || { echo "Un service n'a pas démarré :" >&2; tail -n 20 "$DIR"/*.log >&2; exit 1; }
+    kill -0 "$pid" 2>/dev/null || { echo "Un service n'a pas démarré :" >&2; tail -n 5 "$DIR"/nginx-error.log "$DIR"/prepare.log >&2; tail -n 30 "$DIR"/gunicorn.log >&2; exit 1; }
   done
   sleep 0.2
 done

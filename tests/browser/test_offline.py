@@ -87,18 +87,6 @@ def test_visited_pages_and_the_indexes_open_offline(browser, live_site, width, h
     context.close()
 
 
-def test_the_reading_list_names_every_reading_page_and_the_budget(client):
-    from glossary.models import Term
-    from rules.models import FAQEntry, Guide, RuleSection
-
-    listing = client.get(reverse("offline:pages")).json()
-    urls = {page["url"] for page in listing["pages"]}
-    expected = {obj.get_absolute_url() for model in (FAQEntry, Guide, RuleSection, Term)
-                for obj in model.objects.all()}
-    assert expected and expected <= urls
-    assert listing["budget"] > 0 and listing["rules"]
-
-
 def test_the_banner_promises_the_rules_only_once_they_are_saved(browser, live_site):
     """Issue 33: the banner said the rules stay readable while only visited pages were kept."""
     context = browser.new_context(locale="fr-FR", service_workers="block")
