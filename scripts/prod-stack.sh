@@ -115,6 +115,7 @@ fi
 
 "$ROOT/.venv/bin/gunicorn" --config "$ROOT/gunicorn.conf.py" --pid "$DIR/gunicorn.pid" >>"$DIR/gunicorn.log" 2>&1 &
 PIDS+=($!)
+SERVERS=($!)
 
 sed -e "s|@RUN_DIR@|$DIR|g" -e "s|@PORT@|$PORT|g" -e "s|@UPSTREAM@|127.0.0.1:$APP_PORT|g" \
     -e "s|@STATIC_ROOT@|$DIR/static|g" -e "s|@USER@|$(id -un)|g" \
@@ -122,6 +123,7 @@ sed -e "s|@RUN_DIR@|$DIR|g" -e "s|@PORT@|$PORT|g" -e "s|@UPSTREAM@|127.0.0.1:$AP
     -e "s|@FORWARDED_PROTO@|${RIFTPAL_FORWARDED_PROTO:-\$scheme}|g" deploy/nginx.conf >"$DIR/nginx.conf"
 "$NGINX" -p "$DIR" -c "$DIR/nginx.conf" -e "$DIR/nginx-error.log" -g "daemon off;" &
 PIDS+=($!)
+SERVERS+=($!)
 
 for _ in $(seq 1 300); do
   # /sante/ answers (200, or 503 for a bare site without content): nginx and gunicorn are both up.
@@ -133,11 +135,12 @@ except urllib.error.HTTPError as error:
     status = error.code
 sys.exit(status not in (200, 503) or ($BARE == 0 and status != 200))" 2>/dev/null; then
     echo "Prêt : http://127.0.0.1:$PORT/ (nginx $PORT → gunicorn $APP_PORT, dossier $DIR)"
-    wait -n "${PIDS[@]}" || true
+    # Until nginx or gunicorn stops (Redis may be stopped and started again: the site runs on without it).
+    wait -n "${SERVERS[@]}" || true
     echo "Un des services s'est arrêté ; journaux dans $DIR" >&2
     exit 1
   fi
-  for pid in "${PIDS[@]}"; do
+  for pid in "${SERVERS[@]}"; do
     kill -0 "$pid" 2>/dev/null || { echo "Un service n'a pas démarré :" >&2; tail -n 5 "$DIR"/nginx-error.log "$DIR"/prepare.log >&2; tail -n 30 "$DIR"/gunicorn.log >&2; exit 1; }
   done
   sleep 0.2
