@@ -95,7 +95,7 @@ class Question:
         asked = {POWER: f"Puissance finale {de(self.subject_name)}", DEATHS: "Qui meurt ?",
                  POINTS: "Qui gagne un point ?", ORDER: "Dans quel ordre ?", ALLOWED: self.prompt}[self.kind]
         if self.kind == ALLOWED:
-            asked = f"Permis ? {self.example_title}"
+            asked = f"Coup permis ? {self.example_title}"
             return f"{asked} — {self.change_label}" if self.change_label else asked
         parts = [asked, self.about] if self.about else [asked]
         if self.change_label:

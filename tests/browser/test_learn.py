@@ -188,3 +188,19 @@ def test_a_moment_of_the_story_puts_its_step_in_the_address(page, live_site):
     number = page.locator("[data-player]").get_attribute("data-number")
     expect(page).to_have_url(re.compile(rf"[?&]etape={number}(#|&|$)"))
     expect(page.locator(".narration__count")).to_have_text(re.compile(rf"^Étape {number} sur 303$"))
+
+
+def test_the_practice_list_is_short_on_a_phone_and_filtered(page, live_site):
+    # Issue 33 item 4: the list was 350 links in a row. On a phone it is now one folded block per theme.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(live_site + "/entrainement/")
+    assert page.evaluate("document.documentElement.scrollHeight") < 4 * 844
+    expect(page.locator(".practice-area summary").first).to_contain_text("Déplacements")
+    page.get_by_label("Thème").select_option("deplacement")
+    page.get_by_role("button", name="Filtrer").click()
+    expect(page).to_have_url(re.compile(r"theme=deplacement"))
+    first = page.locator("li[data-question] a").first
+    expect(first).to_be_visible()
+    expect(first).not_to_contain_text("Puissance finale")  # a movement theme opens on movement questions
+    assert axe_violations(page) == []
+    shoot(page, "practice-theme-phone")
