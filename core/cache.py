@@ -86,7 +86,8 @@ class KeptOpenDiskCache(DjangoCache):
 
     Django closes every cache after each request (``request_finished``); diskcache's ``close()`` then closes the
     SQLite connection of each shard, and the next request opens them all again (a file open and a series of
-    PRAGMAs per shard): a cached page cost five times what it does with the connections kept. They are safe to
+    PRAGMAs per shard): a cached page cost 9.1 ms in-process against 1.3 ms with the connections kept (× 7, one
+    run on a loaded machine). They are safe to
     keep: diskcache holds one per thread and reopens them in a forked process."""
 
     def close(self, **kwargs) -> None:

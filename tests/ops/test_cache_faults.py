@@ -55,7 +55,7 @@ def test_a_stopped_redis_is_a_miss_for_every_caller(caplog):
 
 def test_the_disk_cache_keeps_its_connections_between_requests(disk):
     """Django closes every cache after each request; reopening diskcache's shards each time (a file open and its
-    PRAGMAs per shard) made a cached page cost five times more. The connections of this thread stay open."""
+    PRAGMAs per shard) made a cached page cost seven times more. The connections of this thread stay open."""
     from django.core.signals import request_finished
 
     disk.set("page", "stored")
