@@ -86,7 +86,7 @@ def tooltip_fully_shown(page, term) -> bool:
 
 
 @pytest.mark.parametrize("width", [1280, 390])
-@pytest.mark.parametrize("path,scope", [("/", ".tile__body"), ("/cartes/", ".game-card__text"), (FAQ, ".answer")])
+@pytest.mark.parametrize("path,scope", [("/", ".tile__body"), ("/cartes/unl-075/", ".rules-note"), (FAQ, ".answer")])
 def test_css_only_tooltips_are_not_clipped(browser, live_site, path, scope, width):
     context, page = new_page(browser, width=width, js=False)
     page.goto(live_site + path)
@@ -104,16 +104,16 @@ def test_dark_theme_follows_the_system_and_domains_have_colours(browser, live_si
     colours = {}
     for scheme in ("light", "dark"):
         context, page = new_page(browser, scheme=scheme)
-        page.goto(live_site + "/cartes/")
+        page.goto(live_site + "/cartes/?q=boots+swiftness")
         colours[scheme] = page.evaluate("getComputedStyle(document.body).backgroundColor")
         variables = page.evaluate("""() => Object.fromEntries(
             ['fury', 'calm', 'mind', 'body', 'chaos', 'order'].map(name =>
                 [name, getComputedStyle(document.documentElement).getPropertyValue('--domain-' + name).trim()]))""")
         assert all(variables.values()) and len(set(variables.values())) == 6, variables
-        # The Boots of Swiftness frame takes the Chaos colour; cards show a Might badge.
-        boots = page.locator(".game-card", has_text="Boots of Swiftness")
+        # The Boots of Swiftness tile takes the Chaos colour, with its domain chip.
+        boots = page.locator(".card-tile", has_text="Boots of Swiftness")
         assert "frame-1-chaos" in boots.get_attribute("class")
-        expect(page.locator(".game-card .might").first).to_be_visible()
+        expect(boots.locator(".domain--chaos")).to_be_visible()
         context.close()
     assert colours["light"] != colours["dark"]
 
@@ -130,7 +130,7 @@ def test_no_contrast_or_accessibility_violation_in_either_theme(browser, live_si
 def test_phone_pages_do_not_scroll_sideways(browser, live_site, rules_path):
     for scheme in ("light", "dark"):
         context, page = new_page(browser, width=390, scheme=scheme)
-        for path in ["/", FAQ, rules_path, "/cartes/", "/cartes/boots-of-swiftness/", "/plan-du-site/"]:
+        for path in ["/", FAQ, rules_path, "/cartes/", "/cartes/sfd-133/", "/plan-du-site/"]:
             page.goto(live_site + path)
             assert page.evaluate("document.documentElement.scrollWidth") <= 390, (scheme, path)
         context.close()

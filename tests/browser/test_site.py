@@ -5,6 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.test_cards import riot_images
 from tests.conftest import axe_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -20,6 +21,7 @@ def context(browser):
 
 
 def test_home_to_category_to_question_to_card(page, live_site):
+    riot_images(page)  # card images come from Riot's host, which the test machine cannot reach
     page.goto(live_site + "/")
     expect(page.get_by_role("heading", level=1)).to_contain_text("Comprenez pourquoi")
     page.get_by_role("link", name="Bases du jeu").first.click()
@@ -75,6 +77,7 @@ def test_copy_link_button_copies_the_section_address(browser, live_site):
                                   "/guides/calculs-de-puissance/", "/cartes/sfd-133/",
                                   "/recherche/?q=bouclier", "/page-inconnue/"])
 def test_no_serious_accessibility_violation(page, live_site, path):
+    riot_images(page)
     page.goto(live_site + path)
     assert axe_violations(page) == []
     assert page.console.errors == [] or path == "/page-inconnue/"
