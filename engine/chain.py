@@ -71,7 +71,7 @@ class Chain:
         pending, self.pending_triggers = self.pending_triggers, []
         by_player: dict[str, list[str]] = {}
         for eid, _cause in pending:
-            src = self.world.effects[eid].spec.source
+            src = self.trigger_source(eid)
             who = (self.ctrl(src) if src else None) or self.world.turn_player
             by_player.setdefault(who, []).append(eid)
         started = not self.items
@@ -79,13 +79,13 @@ class Chain:
             rest = list(by_player[pid])
             while rest:
                 if len(rest) > 1:
-                    labels = [self.world.effects[e].spec.label for e in rest]
+                    labels = [self.trigger_label(e) for e in rest]
                     idx = self.choose("trigger_order", list(rest), pid, labels)
                 else:
                     idx = 0
                 eid = rest.pop(idx)
                 self.item_no += 1
-                item = {"id": self.item_no, "player": pid, "label": self.world.effects[eid].spec.label,
+                item = {"id": self.item_no, "player": pid, "label": self.trigger_label(eid),
                         "speed": "trigger", "target": None, "target_at": None, "steps": [], "trigger": eid,
                         "action": self.action}
                 self.items.append(item)
@@ -197,32 +197,6 @@ class Chain:
         self.tr.step(StepKind.PRIORITY,
                      reason={"code": Reason.PRIORITY, "player": self.priority, "chain": len(self.items)})
 
-    def card_to_cast(self, a: dict, player: str):
-        """The spell card of ``cast {card}``: from its player's hand, or from the trash for its Flow cost (R. 829.1.b);
-        ``repeat`` needs a Repeat cost (R. 820.1)."""
-        card = self.world.objects[a["card"]]
-        where = "discard" if a.get("flow") else "hand"
-        if card.type != "spell" or card.zone != where or card.controller != player:
-            self.refuse(f"{card.name} n'est pas un sort de {self.world.players[player].name} "
-                        + ("dans sa Défausse (Flux, R. 829.1.b)" if a.get("flow") else "dans sa main (R. 349)"))
-        if a.get("flow") and "flow" not in card.keyword_costs:
-            self.refuse(f"{card.name} n'a pas Flux : elle ne se joue pas depuis la Défausse (R. 829.1.b)")
-        if a.get("repeat") and "repeat" not in card.keyword_costs:
-            self.refuse(f"{card.name} n'a pas de coût de Répétition (R. 820.1.c)")
-        if card.zone == "hand":
-            self.world.players[player].hand = max(0, self.world.players[player].hand - 1)
-        return card
-
-    def spell_leaves_chain(self, item: dict) -> None:
-        """A spell leaving the chain goes to its owner's trash — banished instead when played for its Flow cost
-        (R. 829.1.b.1, a delayed replacement)."""
-        card = self.world.objects[item["card"]]
-        if item.get("flow"):
-            self.place(card, "banished")
-            self.emit(Event.BANISHED, object=card.id, why="flow")
-        else:
-            self.place(card, "discard")
-
     def cast_timing(self, player: str, speed: str, label: str, hidden: bool) -> str | None:
         """Who may play now (R. 311, 316, 806, 813): with the chain open, the player with priority and a
         Reaction; in a showdown, the player with focus and an Action or a Reaction; otherwise the turn
@@ -315,7 +289,10 @@ class Chain:
         self.action = item["action"]
         if item.get("trigger"):
             self.in_resolution = True
-            self.resolve_trigger(item["trigger"])
+            if item["trigger"] in self.keyword_triggers:
+                self.resolve_keyword_trigger(item["trigger"])
+            else:
+                self.resolve_trigger(item["trigger"])
             self.settle()
             self.in_resolution = False
         else:

@@ -551,6 +551,8 @@ def _where(step: dict, dest) -> str:
 
 def _event_text(step: dict, r: dict, o: str, e: str) -> str:
     code = r.get("code")
+    if r.get("label") and code in ("triggered", "trigger_resolved"):
+        e = f"« {r['label']} »"  # a keyword's play effect: no effect of the scenario carries its name
     p = _player(step, r.get("player")) if r.get("player") else ""
     where = _where(step, r.get("to") or r.get("zone"))
     texts = {

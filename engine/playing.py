@@ -1,4 +1,4 @@
-"""Playing a permanent (R. 349): a unit (R. 805 Accelerate, 811 Hidden, 822 Ambush) or a gear (R. 830 Deploy,
+"""Playing a card (R. 349): a spell card from the hand or, with Flow, the trash (R. 829); a permanent: a unit (R. 805 Accelerate, 811 Hidden, 822 Ambush) or a gear (R. 830 Deploy,
 819 Quick-Draw), with the play effects of its keywords (Vision, Weaponmaster, Quick-Draw, Show Off).
 
 ``Playing`` is a mixin of ``sim.Sim``; the keywords' parts are asked through ``keywords.of(…, hook)``.
@@ -95,15 +95,51 @@ class Playing:
         self.emit(Event.GEAR_PLAYED, object=o.id, player=player, to=dest)
         self.play_effects(o, a)
 
+    def card_to_cast(self, a: dict, player: str):
+        """The spell card of ``cast {card}``: from its player's hand, or from the trash for its Flow cost (R. 829.1.b);
+        ``repeat`` needs a Repeat cost (R. 820.1)."""
+        card = self.world.objects[a["card"]]
+        where = "discard" if a.get("flow") else "hand"
+        if card.type != "spell" or card.zone != where or card.controller != player:
+            self.refuse(f"{card.name} n'est pas un sort de {self.world.players[player].name} "
+                        + ("dans sa Défausse (Flux, R. 829.1.b)" if a.get("flow") else "dans sa main (R. 349)"))
+        if a.get("flow") and "flow" not in card.keyword_costs:
+            self.refuse(f"{card.name} n'a pas Flux : elle ne se joue pas depuis la Défausse (R. 829.1.b)")
+        if a.get("repeat") and "repeat" not in card.keyword_costs:
+            self.refuse(f"{card.name} n'a pas de coût de Répétition (R. 820.1.c)")
+        if card.zone == "hand":
+            self.world.players[player].hand = max(0, self.world.players[player].hand - 1)
+        return card
+
+    def spell_leaves_chain(self, item: dict) -> None:
+        """A spell leaving the chain goes to its owner's trash — banished instead when played for its Flow cost
+        (R. 829.1.b.1, a delayed replacement)."""
+        card = self.world.objects[item["card"]]
+        if item.get("flow"):
+            self.place(card, "banished")
+            self.emit(Event.BANISHED, object=card.id, why="flow")
+        else:
+            self.place(card, "discard")
+
     def show_off(self, o: Obj, a: dict) -> None:
         for _, fn in keywords.of(o.keywords, "on_finalize"):
             fn(self, o.id, a)
 
     def play_effects(self, o: Obj, a: dict) -> None:
-        """The keywords' play effects, in the card's order (R. 803): Vision, Weaponmaster, Quick-Draw.  They resolve
-        at once here: the engine does not yet put them on the chain (README, model rule 31)."""
-        for _, fn in keywords.of(o.keywords, "on_play"):
-            fn(self, o.id, a)
+        """The keywords' play effects, in the card's order (R. 803): Vision, Weaponmaster, Quick-Draw — triggered
+        abilities put on the chain after the permanent enters the board (R. 383.4.a.2), where they can be answered;
+        ``resolve_keyword_trigger`` runs them."""
+        for m, _ in keywords.of(o.keywords, "on_play"):
+            eid = f"{m.KEYWORD.name}:{o.id}"
+            self.keyword_triggers[eid] = (m, o.id, dict(a))
+            self.emit(Event.TRIGGERED, effect=eid, object=o.id, cause="played", label=self.trigger_label(eid))
+            self.pending_triggers.append((eid, "played"))
+
+    def resolve_keyword_trigger(self, eid: str) -> None:
+        """A keyword's play effect resolves from the chain (R. 340.1)."""
+        m, oid, a = self.keyword_triggers[eid]
+        self.emit(Event.TRIGGER_RESOLVED, effect=eid, object=oid, label=self.trigger_label(eid))
+        m.on_play(self, oid, a)
 
 
 __all__ = ["Playing"]

@@ -76,6 +76,7 @@ class Sim(Costs, Hidden, Board, Movement, Playing, Chain, Cleanup, Showdown, Com
         self._decision_keys: set = set()
         self.used_turn: set[str] = set()
         self.pending_triggers: list[tuple] = []
+        self.keyword_triggers: dict[str, tuple] = {}  # play effects of keywords waiting on the chain (engine/keywords)
         self._triggered: list[EffState] | None = None
         self.in_resolution = False
         self.chain: set[str] = set()

@@ -74,6 +74,19 @@ class Triggers:
             self.pending_triggers.append((eff.id, ev["type"]))
             self.tr.step(StepKind.EVENT, effect=eff.id, object=src, reason={"code": Reason.TRIGGER_WAITS})
 
+    def trigger_source(self, eid: str) -> str | None:
+        """The object whose ability triggered (R. 383): an effect's source, or the object of a keyword's play effect."""
+        if eid in self.keyword_triggers:
+            return self.keyword_triggers[eid][1]
+        return self.world.effects[eid].spec.source
+
+    def trigger_label(self, eid: str) -> str:
+        """The name of a triggered ability on the chain (R. 383.3): the effect's label, or « Vision (its card) »."""
+        if eid in self.keyword_triggers:
+            m, oid, _ = self.keyword_triggers[eid]
+            return f"{m.KEYWORD.name} ({self.name(oid)})"
+        return self.world.effects[eid].spec.label
+
     def resolve_trigger(self, eid: str) -> None:
         """A triggered ability on the chain resolves (R. 340.1, 383.3)."""
         eff = self.world.effects[eid]
