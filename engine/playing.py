@@ -1,4 +1,5 @@
-"""Playing a card (R. 349): a spell card from the hand or, with Flow, the trash (R. 829); a permanent: a unit (R. 805 Accelerate, 811 Hidden, 822 Ambush) or a gear (R. 830 Deploy,
+"""Playing a card (R. 349): a spell card from the hand or, with Flow, the trash (R. 829); a permanent: a unit
+(R. 805 Accelerate, 811 Hidden, 822 Ambush) or a gear (R. 830 Deploy,
 819 Quick-Draw), with the play effects of its keywords (Vision, Weaponmaster, Quick-Draw, Show Off).
 
 ``Playing`` is a mixin of ``sim.Sim``; the keywords' parts are asked through ``keywords.of(…, hook)``.
