@@ -44,11 +44,11 @@ def main() -> None:
         switches = whatif.available_switches(data)
         first_effect = next((s for s in switches if s.name.startswith("effect:")), None)
         for round_number in range(ROUNDS):
-            step_times.append(timed(client, url, {"etape": round_number % total}, htmx))
+            step_times.append(timed(client, url, {"etape": round_number % total + 1}, htmx))
         full_times.append(timed(client, url, {"etape": total // 2}, {}))
         if first_effect:
             cache.clear()  # a what-if request that runs the engine, not the cache
-            params = {"si": "1", "etape": "0"}
+            params = {"si": "1", "etape": "1"}
             for switch in switches:
                 if switch.type == "bool" and switch.default and switch is not first_effect:
                     params[switch.name] = "1"
@@ -62,7 +62,7 @@ def main() -> None:
             url = example.get_absolute_url()
             total = len(player.branches(example.result)[0]["trace"])
             for round_number in range(ROUNDS):
-                fragment_times.append(timed(client, url, {"etape": round_number % total}, htmx))
+                fragment_times.append(timed(client, url, {"etape": round_number % total + 1}, htmx))
     print(f"exemples                         : {len(examples)}")
     print(f"étape (fragment htmx)            : médiane {statistics.median(step_times):.1f} ms "
           f"sur {len(step_times)} requêtes, max {max(step_times):.1f} ms")
