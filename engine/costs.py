@@ -13,6 +13,7 @@ from itertools import permutations
 
 from . import keywords
 from .kinds import Event, Keyword
+from .layers import text_active
 from .live_state import Obj
 
 DEFLECT = Keyword.PROTECTION  # Deflect (R. 809)
@@ -195,6 +196,10 @@ class Costs:
             if p["applies"] == "self":
                 # « I cost less »: the text of the card being played, read from wherever it is (R. 356.4.a)
                 if spec.source is None or spec.source != oid:
+                    continue
+                # its own conditions still hold it back: Legion, Level… (R. 812.1.b.1, 824.1.b.1), read as if the card
+                # stood on the board (a text read from wherever the card is)
+                if not text_active(w, eff, self.ctrl, zone="base")[0]:
                     continue
             else:
                 if p["applies"] not in ("all", what + "s"):

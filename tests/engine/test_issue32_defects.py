@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from engine import load_scenario, run
 
 from .factories import effect, player, scenario, unit
@@ -261,3 +264,23 @@ def test_a_play_effect_goes_on_the_chain_and_can_be_answered():
     assert [e["label"] for e in o.events if e["type"] == "chain_resolved"] == ["Réponse", "Quand on me joue : 2 XP"]
     t = [e["type"] for e in o.events]
     assert t.index("unit_played") < t.index("triggered")
+
+
+def test_a_legion_cost_reduction_needs_another_card_played_first():
+    """R. 812.1.b.1, 356.4.a: Noxus Hopeful (4 Energy, « [Legion] — I cost [2] less »), written as a cost reduction of
+    the card itself with the Legion condition: played first this turn it costs 4; after another card, 2."""
+    from engine.cards import index
+
+    cards = index(json.loads((Path(__file__).resolve().parents[2] / "cards/data/cards.json").read_text()))
+    hopeful = {"id": "espoir", "card": "OGN-012", "zone": "hand", "controller": "p1"}
+    legion = effect("legion", "cost_modifier", target=None, source="espoir", change="discount", applies="self",
+                    energy=2, condition={"legion": True})
+
+    def paid(actions):
+        data = scenario(objects=[hopeful], effects=[legion], actions=actions,
+                        players=[player("p1", energy=4), player("p2")])
+        o = run(load_scenario(data, cards=cards)).main
+        return 4 - o.players["p1"]["energy"]
+
+    assert paid([{"do": "play_unit", "object": "espoir"}]) == 4
+    assert paid([{"do": "play_card", "player": "p1"}, {"do": "play_unit", "object": "espoir"}]) == 2
