@@ -275,7 +275,7 @@ def equip(deck: Deck) -> Iterator[Interaction]:
     bonus = bonus if isinstance(bonus, int) else int(found.group(1)) if found else None
     scenario = question = None
     if bonus is not None:
-        scenario = {**_base(f"{item.name} sur {unit.name}", f"Tu attaches {item.name} à {unit.name}.", "couches"),
+        scenario = {**_base(f"{item.name} sur {unit.name}", f"Tu équipes {unit.name} de {item.name}.", "couches"),
                     "players": _players(),
                     "objects": [{"id": "unite", "name": unit.name, "printed_power": _might(unit), "zone": "base",
                                  "controller": "p1"},
@@ -286,14 +286,15 @@ def equip(deck: Deck) -> Iterator[Interaction]:
                     "actions": [{"do": "query", "ask": "power", "object": "unite"},
                                 {"do": "attach", "object": "equipement", "to": "unite"},
                                 {"do": "query", "ask": "power", "object": "unite"}]}
-        question = Question(f"Quelle est la Puissance de {unit.name} une fois {item.name} attaché ?", "number",
+        question = Question(f"Quelle est la Puissance de {unit.name} une fois {item.name} équipé ?", "number",
                             query=1)
     yield Interaction(
         "equiper", "Équipements et Expert en armes" if masters else "Équiper tes unités", gear, units[:6],
-        "Équiper est une compétence activée de l'équipement : tu paies son coût pour l'attacher à une unité que "
+        "Équiper est une compétence activée de l'équipement : tu paies son coût pour l'équiper à une unité que "
         "tu contrôles, et ce qu'il donne suit cette unité. "
-        + ("Expert en armes permet, en jouant l'unité, d'équiper un de tes équipements pour moins cher, même s'il "
-           "est déjà attaché ailleurs." if masters else "Si l'unité quitte le plateau, l'équipement reste, détaché."),
+        + ("Quand tu joues l'unité, Expert en armes te laisse lui équiper un de tes objets en payant son coût "
+           "d'Équiper moins une essence de n'importe quel domaine, même s'il est déjà équipé ailleurs."
+           if masters else "Si l'unité quitte le plateau, l'équipement reste, déséquipé."),
         ["818", "821", "435", "436"] if masters else ["818", "435", "436"], scenario, question,
         limits="" if scenario else "Le bonus de Puissance de ces équipements n'est pas dans nos données : le moteur "
                                    "ne le joue pas.")

@@ -45,7 +45,7 @@ AREAS = {
     "triggers": Area("triggers", "Les compétences déclenchées", "382",
                      "Tes cartes réagissent à des événements (mourir, être jouées, conquérir) : leurs effets vont sur "
                      "la chaîne à un moment précis."),
-    "attach": Area("attach", "Équiper et détacher", "435",
+    "attach": Area("attach", "Équiper et déséquiper", "435",
                    "Tes équipements passent d'une unité à l'autre : ce qu'ils donnent suit l'unité équipée."),
     "xp": Area("xp", "L'XP et le Niveau", "824",
                "Tes cartes gagnent ou dépensent de l'XP et changent quand ton total atteint un seuil."),
