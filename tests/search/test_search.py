@@ -7,8 +7,9 @@ from hypothesis import strategies as st
 from glossary.models import Term
 from search import query as search
 from search.models import SearchDocument
+from tests.cards.factories import card
 from tests.glossary.factories import term
-from tests.rules.factories import card, faq, guide
+from tests.rules.factories import faq, guide
 
 pytestmark = pytest.mark.django_db
 
@@ -95,15 +96,15 @@ def test_faq_documents_carry_their_short_answer():
 
 
 def test_cards_and_guides_are_found():
-    card(name="Guardian Angel", notes="Sauve l'unité.")
+    card(name="Guardian Angel", card_type="Gear", text="[Equip] [1]")
     guide(title="Remplacements", sections=[("ordre", "L'ordre", "Le contrôleur choisit.")])
     kinds = {hit.kind for hit in search.search("guardian")} | {hit.kind for hit in search.search("controleur")}
     assert {"card", "section"} <= kinds
 
 
 def test_a_card_is_found_by_its_official_french_name():
-    card(name="Guardian Angel", french_name="Ange gardien", notes="Sauve l'unité.")
-    assert titles("ange gardien")[0] == "Guardian Angel"
+    card(name="Guardian Angel", name_fr="Ange gardien", card_type="Gear")
+    assert titles("ange gardien")[0] == "Guardian Angel (Ange gardien)"
 
 
 def test_index_follows_edits_and_deletions():
