@@ -7,6 +7,7 @@ Run from the repository root: `.venv/bin/python bench/search.py` (throwaway SQLi
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import time
@@ -130,6 +131,8 @@ def main() -> None:
                  [rng.choice(ids) for _ in range(QUERIES)])
     median, base = statistics.median(timings), statistics.median(bare)
     print(f"base de données          : {connection.vendor}")
+    # Two cores shared by several sessions: the load says how far the figures below are from a quiet machine's.
+    print(f"charge de la machine     : {os.getloadavg()[0]:.1f} (moyenne sur une minute, {os.cpu_count()} cœurs)")
     print(f"contenu livré chargé     : {load_seconds:.1f} s")
     print(f"entrées générées         : {ENTRIES} (indexées en {index_seconds:.1f} s), "
           f"{SearchDocument.objects.count()} documents en tout, dont "
