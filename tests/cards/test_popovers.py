@@ -80,6 +80,12 @@ def test_a_glossary_term_wins_over_a_card_of_the_same_name():
     assert 'data-term="gank"' in html
 
 
+def test_a_text_about_a_card_can_leave_that_card_unlinked():
+    # What a card's own explanation would pass (exclude_term_slug=<its id>), as a term's explanation does.
+    html = render_markdown("Saute-nuages gagne Gank.", glossary=GLOSSARY, section="s", exclude_term_slug="UNL-075")
+    assert "card-link" not in html and 'data-term="gank"' in html
+
+
 def test_card_names_need_a_capital():
     assert cards_linked("un ange gardien veille, un saute-nuages aussi.") == []
     assert cards_linked("Avec Ange gardien en jeu.") == [("SFD-051", "Ange gardien")]
