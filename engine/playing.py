@@ -130,17 +130,22 @@ class Playing:
         """The keywords' play effects, in the card's order (R. 803): Vision, Weaponmaster, Quick-Draw — triggered
         abilities put on the chain after the permanent enters the board (R. 383.4.a.2), where they can be answered;
         ``resolve_keyword_trigger`` runs them."""
-        for m, _ in keywords.of(o.keywords, "on_play"):
-            eid = f"{m.KEYWORD.name}:{o.id}"
-            self.keyword_triggers[eid] = (m, o.id, dict(a))
-            self.emit(Event.TRIGGERED, effect=eid, object=o.id, cause="played", label=self.trigger_label(eid))
-            self.pending_triggers.append((eid, "played"))
+        for m, fn in keywords.of(o.keywords, "on_play"):
+            self.keyword_trigger(m, o.id, "played", lambda sim, oid, fn=fn, a=dict(a): fn(sim, oid, a))
+
+    def keyword_trigger(self, m, oid: str, cause: str, run) -> None:
+        """A keyword's triggered ability (a play effect, an attack trigger) waits as a pending item and goes on the
+        chain at the next cleanup's end (R. 383.3), where it can be answered; ``run(sim, oid)`` is what it does."""
+        eid = f"{m.KEYWORD.name}:{oid}"
+        self.keyword_triggers[eid] = (m, oid, run)
+        self.emit(Event.TRIGGERED, effect=eid, object=oid, cause=cause, label=self.trigger_label(eid))
+        self.pending_triggers.append((eid, cause))
 
     def resolve_keyword_trigger(self, eid: str) -> None:
-        """A keyword's play effect resolves from the chain (R. 340.1)."""
-        m, oid, a = self.keyword_triggers[eid]
+        """A keyword's triggered ability resolves from the chain (R. 340.1)."""
+        m, oid, run = self.keyword_triggers[eid]
         self.emit(Event.TRIGGER_RESOLVED, effect=eid, object=oid, label=self.trigger_label(eid))
-        m.on_play(self, oid, a)
+        run(self, oid)
 
 
 __all__ = ["Playing"]

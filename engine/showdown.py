@@ -45,10 +45,9 @@ class Showdown:
             self.world.objects[oid].defending = True
             self.emit(Event.DEFENDING, object=oid)
         self.settle()
-        for oid in self.units_at(bf, attacker):  # attack triggers of keywords (Disarm, R. 831.1.b)
-            for _, fn in keywords.of(self.keywords_of(oid), "on_attack"):
-                fn(self, oid)
-                self.settle()
+        for oid in self.units_at(bf, attacker):  # attack triggers of keywords (Disarm, R. 831.1.b), on the chain
+            for m, fn in keywords.of(self.keywords_of(oid), "on_attack"):
+                self.keyword_trigger(m, oid, "attack", lambda sim, unit, fn=fn: fn(sim, unit))
 
     def showdown_players(self) -> list[str]:
         """The players of the showdown who pass focus in turn (R. 347)."""
