@@ -65,8 +65,21 @@ function keepControlsSteady(player, saved) {
   const control = player.querySelector(`.controls [data-action="${saved.action}"]`);
   if (!control) return false;
   window.scrollBy({ top: control.getBoundingClientRect().top - saved.top, behavior: "instant" });
-  const narration = player.querySelector(".narration");
   const top = headerBottom();
+  const board = player.querySelector(".board");
+  const controls = player.querySelector(".controls");
+  if (board && controls) {
+    // When board, narration and controls fit the window, none of them is left cut: the smallest shift that shows
+    // them all (the button then moves by what the board grew, no more).
+    const start = board.getBoundingClientRect().top;
+    const end = controls.getBoundingClientRect().bottom;
+    if (end - start <= window.innerHeight - top) {
+      if (start < top) window.scrollBy({ top: start - top - 2, behavior: "instant" });
+      else if (end > window.innerHeight) window.scrollBy({ top: end - window.innerHeight + 2, behavior: "instant" });
+      return true;
+    }
+  }
+  const narration = player.querySelector(".narration");
   if (narration && narration.getBoundingClientRect().top < top) {
     window.scrollBy({ top: narration.getBoundingClientRect().top - top - 4, behavior: "instant" });
   }
