@@ -23,7 +23,8 @@ def test_ships_the_promised_content():
     assert FAQEntry.objects.values("category").distinct().count() >= 4
     seed_entry = FAQEntry.objects.get(question__startswith="Quel effet s'applique en premier")
     assert seed_entry.cards.filter(pk="SFD-133").exists()
-    linked = Card.objects.filter(faq_entries__isnull=False).distinct()
+    placeholders = ["SFD-133", "SFD-051", "UNL-175", "OGN-232", "SFD-173", "UNL-075", "VEN-086"]
+    linked = Card.objects.filter(faq_entries__isnull=False, pk__in=placeholders).distinct()
     names = {card.id: (card.name, card.name_fr) for card in linked}
     # The former placeholder cards are the real ones: official names as Riot published them, and a French one
     # only where the French rules v1.4 print it.
