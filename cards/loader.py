@@ -107,7 +107,11 @@ def load_cards(loader, directory: Path | None = None) -> None:
     records = {record.card_id: record for record in ImportRecord.objects.all()}
     if not loader.force and len(records) == len(shipped) and all(
             data["id"] in records and records[data["id"]].shipped_hash == hashed for data, hashed in shipped):
-        loader.stats["unchanged"] += len(shipped)  # the common case: nothing to compare field by field
+        # The common case: nothing to compare field by field. A card an editor deleted stays deleted.
+        deleted = sorted(set(records) - set(Card.objects.values_list("id", flat=True)))
+        loader.stats["unchanged"] += len(shipped) - len(deleted)
+        loader.stats["kept_deleted"] += len(deleted)
+        loader.messages.extend(f"carte « {card_id} » : supprimée par un éditeur, non recréée." for card_id in deleted)
     else:
         write_cards(loader, shipped, records)
     load_explanations(loader)

@@ -83,6 +83,9 @@ def test_a_deleted_card_is_not_brought_back(sample):
     folder, _data = sample
     load(folder)
     Card.objects.get(pk="SFD-051").delete()
+    unchanged = load(folder)  # the same data again: the quick path, which says so too
+    assert unchanged.stats["kept_deleted"] == 1 and unchanged.stats["unchanged"] == 2
+    assert not Card.objects.filter(pk="SFD-051").exists()
     write(folder, json.loads((folder / "cards.json").read_text(encoding="utf-8")) + [shared_cards()["OGN-001"]])
     loader = load(folder)
     assert not Card.objects.filter(pk="SFD-051").exists()
