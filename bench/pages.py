@@ -486,6 +486,7 @@ def main() -> None:
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="riftpal-bench-"))
     load_average("au départ")
+    stack = None
     try:
         stack = Stack(tmp, redis=args.redis, extra={"GUNICORN_WORKERS": str(WORKERS), "DJANGO_BENCH_VIEW": "1"})
         env = stack.env()
@@ -514,6 +515,8 @@ def main() -> None:
         if not args.debit_seulement and not args.sans_10000:
             memory(tmp, tmp / "site.sqlite3")
     finally:
+        if stack:  # whatever failed above (a render, a sys.exit): the stack started here is stopped here
+            stack.stop()
         shutil.rmtree(tmp, ignore_errors=True)
         load_average("à la fin")
 
