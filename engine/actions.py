@@ -163,7 +163,7 @@ ACTIONS: dict[str, Action] = {action.name: action for action in (
     ),
     Action(
         "attach",
-        "Attacher un équipement à une unité",
+        "Équiper un équipement à une unité",
         (_OBJ, Param("to", "object", "unité")),
         says=lambda w: f"{w.object} est équipé à {w.to_object}",
     ),
@@ -208,7 +208,7 @@ ACTIONS: dict[str, Action] = {action.name: action for action in (
             _IGNORE,
             Param("recycle", "bool", "Vision : recycler la carte vue (R. 817)", required=False, default=False,
                   quiet=True),
-            Param("weaponmaster", "object", "Expert en armes : l'équipement attaché (R. 821)", required=False,
+            Param("weaponmaster", "object", "Expert en armes : l'objet à équiper (R. 821)", required=False,
                   quiet=True),
             Param("show_off", "object", "Show Off : l'objet montré (R. 832)", required=False, quiet=True),
         ),
@@ -227,9 +227,9 @@ ACTIONS: dict[str, Action] = {action.name: action for action in (
     ),
     Action(
         "equip",
-        "Équiper : payer le coût d'Équiper et attacher l'équipement (R. 818)",
+        "Équiper : payer le coût d'Équiper et équiper l'équipement à une unité (R. 818)",
         (_OBJ, Param("to", "object", "unité")),
-        says=lambda w: f"on paie le coût d'Équiper de {w.object} pour l'attacher à {w.to_object}",
+        says=lambda w: f"on paie le coût d'Équiper de {w.object} pour l'équiper à {w.to_object}",
         run=equip.run,
     ),
     Action(
@@ -319,7 +319,7 @@ ACTIONS: dict[str, Action] = {action.name: action for action in (
     ),
     Action(
         "start_turn",
-        "Début du tour : Préparer, phase de début (occupation), canalisation, pioche",
+        "Début du tour : Préparer, phase de départ (occupation), canalisation, pioche",
         (),
         says=lambda w: "début du tour",
     ),

@@ -354,7 +354,7 @@ def _cleanup(step: dict, r: dict, o: str) -> str:
         return f"Nettoyage terminé : {what} sur la chaîne, où chacun peut y répondre (R. 334, 383.3)."
     if code == "gear_recalled":
         return (
-            f"Nettoyage : l'équipement {o} n'est attaché à aucune unité et se trouve seul sur "
+            f"Nettoyage : l'équipement {o} n'est équipé à aucune unité et se trouve seul sur "
             f"{_obj(step, r['battlefield']) if r.get('battlefield') else 'le champ de bataille'} : rappel dans la "
             "base de son contrôleur (R. 323.6, 436.4.a)."
         )
@@ -371,8 +371,8 @@ def _cleanup(step: dict, r: dict, o: str) -> str:
     if code == "victory":
         if r.get("immediate"):
             return (
-                f"{_player(step, r.get('player'))} a {r.get('points')} points, au moins le score de victoire et plus "
-                "que tout adversaire, par une Exténuation répétée : la victoire est immédiate (R. 432.3.c)."
+                f"{_player(step, r.get('player'))} a {r.get('points')} points, au moins le score de la victoire "
+                "et plus que tout adversaire, par une Exténuation répétée : la victoire est immédiate (R. 432.3.c)."
             )
         return (
             f"Nettoyage : {_player(step, r.get('player'))} a {r.get('points')} points, au moins le score de "
@@ -470,7 +470,7 @@ def _phase(step: dict, r: dict, o: str) -> str:
     return {
         "awaken": f"Début du tour {de(p)} : ses unités et équipements sont préparés (R. 315.1).",
         "beginning": (
-            "Phase de début : les unités Temporaires meurent, puis on marque les champs de bataille occupés "
+            "Phase de départ : les unités Temporaires meurent, puis on marque les champs de bataille occupés "
             "(R. 315, 471)."
         ),
         "temporary": f"{_names(step, r.get('objects'))} : {_why(r.get('why'))}.",
@@ -599,7 +599,7 @@ def _event_text(step: dict, r: dict, o: str, e: str) -> str:
         "played": f"{o} est jouée.",
         "predicted": (f"{p} regarde {r.get('looked')} carte(s) du dessus de son deck et en recycle "
                       f"{r.get('recycled')} (Prédiction, R. 437)."),
-        "equipped": f"{o} est attaché à {_obj(step, r.get('to'))} : Équiper (R. 818.2).",
+        "equipped": f"{o} est équipé à {_obj(step, r.get('to'))} : Équiper (R. 818.2).",
         "empowered": f"{o} devient amplifiée (R. 827.2).",
         "showed_off": f"En jouant {o}, {p} montre {_obj(step, r.get('shown'))} (Show Off, R. 832.1.c).",
         "gear_played": (f"{p} joue l'équipement {o}, qui arrive "

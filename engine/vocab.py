@@ -168,7 +168,7 @@ class Why(Vocab):
     STUNNED = "stunned", "étourdie : n'inflige pas de dégâts de combat", "R. 424"
     NEGATIVE_MIGHT = "negative_might", "une puissance négative compte pour 0", "R. 467"
     CONQUER = "conquer", "conquête : prend le contrôle d'un champ de bataille pas encore marqué ce tour", "R. 471"
-    HOLD = "hold", "occupation : contrôle le champ de bataille pendant sa phase de début", "R. 471"
+    HOLD = "hold", "occupation : contrôle le champ de bataille pendant sa phase de départ", "R. 471"
     ALREADY_SCORED = "already_scored", "aucun point : champ de bataille déjà marqué ce tour par ce joueur", "R. 471"
     FINAL_BY_HOLD = "final_by_hold", "point final par occupation : toujours accordé", "R. 473"
     FINAL_ALL_SCORED = (
@@ -189,7 +189,7 @@ class Why(Vocab):
     )
     TEMPORARY = (
         "temporary",
-        "Temporaire : meurt au début de la phase de début de son contrôleur, avant le score",
+        "Temporaire : meurt au début de la phase de départ de son contrôleur, avant le score",
         "R. 816",
     )
     HUNT = "hunt", "Chasse : gagne de l'XP quand elle conquiert ou occupe", "R. 823"
@@ -275,7 +275,7 @@ class Reason(Vocab):
     GAME_OVER = "game_over", "partie terminée", "R. 194.2"
     # the turn (R. 315–317)
     AWAKEN = "awaken", "Préparer", "R. 315.1"
-    BEGINNING = "beginning", "phase de début", "R. 315.2"
+    BEGINNING = "beginning", "phase de départ", "R. 315.2"
     TEMPORARY = "temporary", "Temporaire", "R. 816"
     CHANNEL = "channel", "canalisation", "R. 315.3"
     DRAW = "draw", "pioche", "R. 315.4"
@@ -384,7 +384,7 @@ class Keyword(Vocab):
     TANK = "Tank", "doit recevoir des dégâts mortels avant les autres unités", "R. 815"
     ARRIERE_LIGNE = "Arrière-ligne", "reçoit des dégâts de combat en dernier", "R. 826"
     AGONIE = "Agonie", "sa compétence se déclenche quand elle meurt", "R. 808"
-    TEMPORAIRE = "Temporaire", "meurt au début de la phase de début de son contrôleur", "R. 816"
+    TEMPORAIRE = "Temporaire", "meurt au début de la phase de départ de son contrôleur", "R. 816"
     ACCELERATION = "Accélération", "en payant ce coût, elle arrive prête", "R. 805"
     CACHE = "Caché", "se cache face cachée pour [A] ; se joue un tour suivant sans son coût de base", "R. 811"
     ACTION = "Action", "peut être jouée pendant les confrontations, au tour de n'importe qui", "R. 806"
@@ -392,12 +392,12 @@ class Keyword(Vocab):
     LEGION = "Légion", "son texte compte si son joueur a déjà joué une autre carte ce tour", "R. 812"
     NIVEAU = "Niveau", "son texte compte tant que son contrôleur a au moins N XP", "R. 824"
     VISION = "Vision", "quand elle est jouée, son joueur prédit (regarde le dessus de son deck)", "R. 817"
-    EQUIPER = "Équiper", "en payant son coût, l'équipement s'attache à une unité de son joueur", "R. 818"
-    DEGAINER = "Dégainer", "a Réaction ; quand on le joue, il s'attache à une unité de son joueur", "R. 819"
+    EQUIPER = "Équiper", "en payant son coût, l'équipement est équipé à une unité de son joueur", "R. 818"
+    DEGAINER = "Dégainer", "a Réaction ; quand on le joue, il est équipé à une unité de son joueur", "R. 819"
     REPETITION = "Répétition", "en payant ce coût en plus, les instructions sont exécutées une fois de plus", "R. 820"
     EXPERT_EN_ARMES = (
         "Expert en armes",
-        "quand on la joue, son joueur peut lui attacher un de ses équipements pour son coût d'Équiper moins [A]",
+        "quand on la joue, son joueur peut lui équiper un de ses objets pour son coût d'Équiper moins [A]",
         "R. 821",
     )
     EMBUSCADE = "Embuscade", "peut être jouée en Réaction sur un champ de bataille où son joueur a des unités", "R. 822"

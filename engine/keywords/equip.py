@@ -4,7 +4,7 @@ from ..vocab import Event, Keyword
 from .base import KeywordDef
 
 KEYWORD = KeywordDef(Keyword.EQUIPER, "Equip", "R. 818", "activated",
-                     "Équiper : en payant son coût, l'équipement s'attache à une unité de son joueur (R. 818.1.c.2)",
+                     "Équiper : en payant son coût, l'équipement est équipé à une unité de son joueur (R. 818.1.c.2)",
                      cost=True)
 
 
@@ -16,7 +16,7 @@ def attach_paid(sim, gear: str, unit: str, player: str, label: str, reduce_any: 
         sim.emit(Event.NOTHING_HAPPENS, object=gear, why="no_equip_cost")
         return False
     if not u.is_unit or not u.on_board or sim.ctrl(unit) != player:
-        sim.refuse(f"{g.name} ne s'attache qu'à une unité de son joueur sur le plateau (R. 818.1.c.2)")
+        sim.refuse(f"{g.name} ne peut être équipé qu'à une unité de son joueur sur le plateau (R. 818.1.c.2)")
     energy, power = cost.get("energy", 0), list(cost.get("power", ()))
     anys = power.count("A")
     named = tuple(d for d in power if d != "A")

@@ -4,7 +4,7 @@ from ..vocab import Event, Keyword
 from .base import KeywordDef
 
 KEYWORD = KeywordDef(Keyword.DEGAINER, "Quick-Draw", "R. 819", "triggered",
-                     "Dégainer : a Réaction ; quand on le joue, il s'attache à une unité de son joueur (R. 819.1.d)")
+                     "Dégainer : a Réaction ; quand on le joue, il est équipé à une unité de son joueur (R. 819.1.d)")
 
 
 def play_speed(sim, oid: str, dest) -> str:

@@ -5,4 +5,4 @@ from ..vocab import Keyword
 from .base import KeywordDef
 
 KEYWORD = KeywordDef(Keyword.TEMPORAIRE, "Temporary", "R. 816", "triggered",
-                     "Temporaire : meurt au début de la phase de début de son contrôleur, avant le score (R. 816.1.b)")
+                     "Temporaire : meurt au début de la phase de départ de son contrôleur, avant le score (R. 816.1.b)")

@@ -6,7 +6,7 @@ from . import equip
 from .base import KeywordDef
 
 KEYWORD = KeywordDef(Keyword.EXPERT_EN_ARMES, "Weaponmaster", "R. 821", "triggered",
-                     "Expert en armes : quand on la joue, son joueur peut lui attacher un de ses équipements en payant "
+                     "Expert en armes : quand on la joue, son joueur peut lui équiper un de ses objets en payant "
                      "son coût d'Équiper moins [A] (R. 821.1.c)")
 
 
