@@ -12,6 +12,8 @@ class RulesConfig(AppConfig):
     search_kinds = "rules.search_documents.KINDS"
     sitemaps = "rules.sitemaps.SITEMAPS"
     card_mentions = "rules.card_mentions.card_mentions"
+    # Read by core.offline: which section explains each rule number, so a rule's address works offline.
+    offline_rule_sections = "rules.reference_index.offline_sections"
 
     def ready(self):
         # Imported here, not at the top: Django imports this module while it loads the apps, before any model

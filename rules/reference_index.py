@@ -44,3 +44,9 @@ def link_citations(markup: str, section: str | None) -> str:
         return markup
     salt = re.sub(r"[^a-z0-9]", "", (section or "").lower())[-12:] or "x"
     return get_index().link_html(markup, salt)
+
+
+def offline_sections() -> list[list]:
+    """Each rules section's address and the rule numbers it explains, for the offline worker (declared on
+    ``RulesConfig.offline_rule_sections``): ``/regles/468.1/`` then opens its section without the network."""
+    return [[section["url"], section["covers"]] for section in get_index().sections]
