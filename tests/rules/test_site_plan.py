@@ -20,6 +20,7 @@ urlpatterns = [
     path("fr/", include("search.urls")),
     path("fr/", include("cards.urls")),
     path("fr/", include("rules.urls")),
+    path("fr/", include("decks.urls")),
     path("fr/", include("learn.urls")),
     path("fr/", include("core.offline")),
 ]
