@@ -17,7 +17,7 @@ from django.core.cache import cache  # noqa: E402
 from django.test import Client, override_settings  # noqa: E402
 
 from rules.loader import Loader  # noqa: E402
-from worked_examples import player, whatif  # noqa: E402
+from worked_examples import computing, steps, whatif  # noqa: E402
 from worked_examples.models import WorkedExample  # noqa: E402
 
 ROUNDS = 15
@@ -39,8 +39,8 @@ def main() -> None:
     examples = list(WorkedExample.objects.all())
     for example in examples:
         url = example.get_absolute_url()
-        total = len(player.branches(example.result)[0]["trace"])
-        data = player.parse_scenario(example.scenario)
+        total = len(steps.branches(example.result)[0]["trace"])
+        data = computing.parse_scenario(example.scenario)
         switches = whatif.available_switches(data)
         first_effect = next((s for s in switches if s.name.startswith("effect:")), None)
         for round_number in range(ROUNDS):
@@ -60,7 +60,7 @@ def main() -> None:
         cache.clear()
         for example in examples:
             url = example.get_absolute_url()
-            total = len(player.branches(example.result)[0]["trace"])
+            total = len(steps.branches(example.result)[0]["trace"])
             for round_number in range(ROUNDS):
                 fragment_times.append(timed(client, url, {"etape": round_number % total + 1}, htmx))
     print(f"exemples                         : {len(examples)}")

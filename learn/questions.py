@@ -22,7 +22,7 @@ import yaml
 from core.french import de
 from engine.kinds import Param
 from rules import citations
-from worked_examples import player, whatif
+from worked_examples import computing, player, whatif
 from worked_examples.models import WorkedExample
 
 from . import permis, situation
@@ -375,8 +375,8 @@ def result_of(question: Question, example: WorkedExample) -> dict:
     """The engine's result for the question's situation: the stored one, or a variant run (cached)."""
     if not question.changes:
         return example.result
-    data = player.parse_scenario(example.scenario)
-    return player.run_variant(example.scenario_hash, data, dict(question.changes))
+    data = computing.parse_scenario(example.scenario)
+    return computing.run_variant(example.scenario_hash, data, dict(question.changes))
 
 
 def expected(question: Question, result: dict, data: dict) -> object:

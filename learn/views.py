@@ -14,7 +14,7 @@ from django.views.decorators.vary import vary_on_headers
 from core.fragments import fragment
 from glossary.models import Term
 from rules.models import FAQEntry, Guide, RuleSection
-from worked_examples import player, whatif
+from worked_examples import computing, player, steps, summary, whatif
 from worked_examples.models import WorkedExample
 
 from . import first_game, path, permis, questions
@@ -30,9 +30,9 @@ def _titles(model, field: str, slugs: set[str]) -> dict[str, str]:
 
 
 def _start_steps() -> str:
-    steps = path.rendered_steps()
+    path_steps = path.rendered_steps()
     wanted = {kind: set() for kind in path.LINK_KINDS}
-    for step in steps:
+    for step in path_steps:
         for kind in path.LINK_KINDS:
             wanted[kind].update(step[kind])
     titles = {
@@ -43,18 +43,18 @@ def _start_steps() -> str:
         "guides": _titles(Guide, "title", wanted["guides"]),
     }
     game = first_game.example()
-    game_data = player.parse_scenario(game.scenario) if game else {}
-    for step in steps:
+    game_data = computing.parse_scenario(game.scenario) if game else {}
+    for step in path_steps:
         # Each step opens the moment of the whole first game that shows it (or the game's start).
         if game:
             index = first_game.moment_index(game_data, game.result or {}, step["slug"])
-            query = f"?{TRACE_INDEX}={player.step_number(index)}" if index else ""
+            query = f"?{TRACE_INDEX}={steps.step_number(index)}" if index else ""
             step["first_game_url"] = f"{reverse('learn:first_game')}{query}#{first_game.PLAYER_ID}"
-    for step in steps:
+    for step in path_steps:
         # A slug whose page is missing (an editor deleted it) is left out rather than linked to a 404.
         step["links"] = {kind: [(slug, titles[kind][slug]) for slug in step[kind] if slug in titles[kind]]
                          for kind in path.LINK_KINDS}
-    return render_to_string("learn/_steps.html", {"steps": steps})
+    return render_to_string("learn/_steps.html", {"steps": path_steps})
 
 
 @require_GET
@@ -76,7 +76,7 @@ def first_game_page(request: HttpRequest):
     if example is None:
         raise Http404("La première partie n'est pas chargée.")
     base_url = reverse("learn:first_game")
-    data = player.parse_scenario(example.scenario)
+    data = computing.parse_scenario(example.scenario)
     context, status = player.player_context(
         result=example.current_result(), data=data, scenario_hash=example.scenario_hash, query=request.GET,
         base_url=base_url, player_id=first_game.PLAYER_ID, title=example.title)
@@ -92,7 +92,7 @@ def first_game_page(request: HttpRequest):
     turns = first_game.story(data, example.result)
     for turn in turns:
         for moment in turn["moments"]:
-            moment["url"] = f"{base_url}?etape={player.step_number(moment['index'])}"
+            moment["url"] = f"{base_url}?etape={steps.step_number(moment['index'])}"
     context.update({"turns": turns, "player_anchor": first_game.PLAYER_ID})
     return render(request, "learn/first-game.html", context, status=status)
 
@@ -152,10 +152,10 @@ def question(request: HttpRequest, slug: str):
     if item.kind == questions.ALLOWED:
         return _allowed(request, catalogue, item, form, submitted)
     example = get_object_or_404(WorkedExample, slug=item.example_slug)
-    data = player.parse_scenario(example.scenario)
+    data = computing.parse_scenario(example.scenario)
     try:
         result = questions.result_of(item, example)
-    except player.VariantError:
+    except computing.VariantError:
         raise Http404("Le moteur refuse cette variante.") from None
     context = {"question": item, "example": example, "form": form, "submitted": submitted,
                "next": _following(catalogue, item), "submitted_marker": SUBMITTED,
@@ -173,10 +173,10 @@ def question(request: HttpRequest, slug: str):
             "given_text": questions.answer_text(item, given),
             "right_text": questions.answer_text(item, right),
             "player_url": f"{example.get_absolute_url()}?{query + '&' if query else ''}{TRACE_INDEX}="
-                          f"{step if step == player.LAST_STEP else player.step_number(step)}#player-{example.slug}",
+                          f"{step if step == player.LAST_STEP else steps.step_number(step)}#player-{example.slug}",
             "rules": questions.rules_cited(result),
             "why": questions.why_lines(item, result),
-            "summary": player.summary(result["outcomes"][0] if result.get("outcomes") else result, result, data),
+            "summary": summary.summary(result["outcomes"][0] if result.get("outcomes") else result, result, data),
         })
     elif submitted:
         status = 400

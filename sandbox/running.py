@@ -25,12 +25,12 @@ def run_scenario(data: dict) -> dict:
     """The engine's result for a built scenario (cached by the hash of its canonical JSON)."""
     from django.core.cache import cache
 
-    from worked_examples import player
+    from worked_examples import computing
 
     key = "sandbox:" + scenario_hash(data)
     result = cache.get(key)
     if result is None:
-        result = player.compute(data)
+        result = computing.compute(data)
         cache.set(key, result, RESULT_CACHE_SECONDS)
     return result
 

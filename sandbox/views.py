@@ -19,8 +19,8 @@ from sandbox import board, formdata, importing, operations, running, share, situ
 from sandbox import forms as sf
 from sandbox.explain import board_notes
 from sandbox.presets import PRESETS, grouped
+from worked_examples import computing, player, steps, summary
 from worked_examples import fields as ef
-from worked_examples import player
 from worked_examples.models import WorkedExample
 
 PLAYER_ID = "sandbox-player"
@@ -149,7 +149,7 @@ def _load_example(slug: str) -> tuple[formdata.FormData, str | None, int]:
     if example is None:
         return board.board_data(), f"Aucun exemple commenté ne porte l'identifiant « {slug[:80]} ».", 404
     try:
-        data = dict(player.parse_scenario(example.scenario))
+        data = dict(computing.parse_scenario(example.scenario))
     except engine.ScenarioError as exc:
         return board.board_data(), f"Cet exemple ne peut pas être ouvert : {exc.message}", 400
     data.pop("expect", None)
@@ -165,7 +165,7 @@ def _summary(outcome: running.Outcome, errors: list, pending: str | None = None)
     if outcome.engine_error:
         return "Le moteur refuse cette situation : " + outcome.engine_error
     if outcome.result:
-        lines = player.summary(player.branches(outcome.result)[0], outcome.result)
+        lines = summary.summary(steps.branches(outcome.result)[0], outcome.result)
         return "Résultat mis à jour. " + " ".join(lines)
     return "Situation valide. Appuyez sur « Lancer » pour la résoudre."
 

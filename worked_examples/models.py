@@ -11,7 +11,7 @@ from django.urls import reverse
 import engine
 from engine import kinds
 
-from . import player
+from . import computing
 
 
 class WorkedExample(models.Model):
@@ -55,18 +55,18 @@ class WorkedExample(models.Model):
         """Refuse a scenario the engine refuses, with the engine's French message: a malformed file, and also
         a game the rules forbid (moving an exhausted unit, Ganking without the keyword…), found by playing it."""
         try:
-            player.compute(self.scenario)  # cached by text: saving right after runs nothing twice
+            computing.compute(self.scenario)  # cached by text: saving right after runs nothing twice
         except engine.ScenarioError as exc:
             raise ValidationError({"scenario": exc.message}) from exc
 
     def result_is_stale(self) -> bool:
         """A result stored by an older engine shape (no board, no French step labels) is computed again."""
-        return not self.result or self.result.get("version") != player.RESULT_VERSION
+        return not self.result or self.result.get("version") != computing.RESULT_VERSION
 
     def current_result(self) -> dict:
         """The result a page shows. One stored by an older engine is computed again in memory (the engine caches
         it by scenario text), never written from a GET: ``load_content`` stores the new one (``refresh_stale``)."""
-        return player.compute(self.scenario) if self.result_is_stale() else self.result
+        return computing.compute(self.scenario) if self.result_is_stale() else self.result
 
     @classmethod
     def refresh_stale(cls) -> int:
@@ -78,5 +78,5 @@ class WorkedExample(models.Model):
 
     def refresh_result(self) -> None:
         """Run the engine once for this version of the scenario and store the result (trace included)."""
-        self.result = player.compute(self.scenario)
+        self.result = computing.compute(self.scenario)
         self.scenario_hash = self.compute_hash()

@@ -14,7 +14,7 @@ from django.views.decorators.vary import vary_on_headers
 from core.fragments import fragment
 from core.htmx import HtmxHttpRequest, wants_fragment
 
-from . import player
+from . import computing, player
 from .models import WorkedExample
 
 
@@ -35,7 +35,7 @@ def embedded_players(owner: str, examples) -> SafeString:
 def _players(examples) -> Iterator[str]:
     seen: set[str] = set()
     for example in examples:
-        keys = {example.scenario_hash, player.situation_key(player.parse_scenario(example.scenario))}
+        keys = {example.scenario_hash, computing.situation_key(computing.parse_scenario(example.scenario))}
         if keys & seen:
             continue
         seen |= keys
@@ -59,7 +59,7 @@ def example_context(example: WorkedExample, query=None, embedded: bool = False) 
     """The player for a stored worked example (its result was computed on save)."""
     context, status = player.player_context(
         result=example.current_result(),
-        data=player.parse_scenario(example.scenario),
+        data=computing.parse_scenario(example.scenario),
         scenario_hash=example.scenario_hash,
         query=query or {},
         base_url=example.get_absolute_url(),

@@ -4,7 +4,7 @@ import pytest
 
 from glossary.models import Term
 from tests.glossary.factories import term
-from worked_examples import player
+from worked_examples import computing
 from worked_examples.keywords import keywords_in
 from worked_examples.models import WorkedExample
 from worked_examples.paths import SCENARIOS_DIR
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 def example(slug: str) -> WorkedExample:
     """A stored example from a shipped scenario (the engine runs on save, as when the loader stores it)."""
     text = (SCENARIOS_DIR / f"{slug}.yaml").read_text(encoding="utf-8")
-    data = player.parse_scenario(text)
+    data = computing.parse_scenario(text)
     return WorkedExample.objects.create(slug=slug, title=data["title"], topic=data["topic"], scenario=text)
 
 

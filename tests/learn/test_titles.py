@@ -80,15 +80,15 @@ NOT_OFFICIAL = re.compile(r"phase de début|score de victoire|attach|Objet de je
 
 
 def test_generated_french_uses_the_official_name_of_each_notion(shipped_questions):
-    from worked_examples import player
+    from worked_examples import summary
 
     said = [line for question in shipped_questions for line in (question.title, *question.facts)]
     # The player's summary of a won game (« … atteint le score de la victoire … »).
     text = (SCENARIOS_DIR / "premiere-partie.yaml").read_text(encoding="utf-8")
     result = engine.run(engine.load_scenario(text)).to_dict()
-    summary = player.summary(result["outcomes"][0] if result.get("outcomes") else result, result,
-                             yaml.safe_load(text))
-    won = [line for line in summary if "gagne la partie" in line]
+    lines = summary.summary(result["outcomes"][0] if result.get("outcomes") else result, result,
+                          yaml.safe_load(text))
+    won = [line for line in lines if "gagne la partie" in line]
     assert won and "score de la victoire" in won[0]
     # (The engine's own vocabulary, quoted in other lines of the summary, is the engine's to word.)
     assert not [line for line in said + won if NOT_OFFICIAL.search(line)]

@@ -175,7 +175,7 @@ from django.template.loader import render_to_string  # noqa: E402
 from django.test import RequestFactory  # noqa: E402
 
 from engine import kinds  # noqa: E402
-from worked_examples import fields, player, whatif  # noqa: E402
+from worked_examples import computing, fields, player, steps, summary, whatif  # noqa: E402
 from worked_examples.trace import Result  # noqa: E402
 from worked_examples.views import embedded_players, example_context  # noqa: E402
 
@@ -185,7 +185,7 @@ SCENARIOS = SCENARIOS_DIR
 def make_example(slug, **fields):
     """A stored worked example from a shipped scenario file (computed on save, like the loader does)."""
     text = (SCENARIOS / f"{slug}.yaml").read_text(encoding="utf-8")
-    data = player.parse_scenario(text)
+    data = computing.parse_scenario(text)
     return WorkedExample.objects.create(slug=fields.pop("as_slug", slug), title=data["title"],
                                         topic=data.get("topic", "couches"), scenario=text, **fields)
 
@@ -207,12 +207,13 @@ def zone_of(html, unit):
 
 def step_where(example, predicate):
     """The number (« Étape N », its place in the whole trace, from 1) of the first step matching ``predicate``."""
-    trace = player.branches(example.result)[0]["trace"]
+    trace = steps.branches(example.result)[0]["trace"]
     return next(step["index"] + 1 for step in trace if predicate(step))
 
 
 def test_every_scenario_topic_is_a_french_topic_choice():
-    topics = {player.parse_scenario(path.read_text(encoding="utf-8")).get("topic") for path in SCENARIOS.glob("*.yaml")}
+    paths = SCENARIOS.glob("*.yaml")
+    topics = {computing.parse_scenario(path.read_text(encoding="utf-8")).get("topic") for path in paths}
     assert topics <= set(WorkedExample.Topic.values)
     assert set(kinds.TOPICS) <= set(WorkedExample.Topic.values)
     assert WorkedExample.Topic("combat").label == "Combat"
@@ -385,7 +386,7 @@ def test_what_if_builds_its_fields_with_the_sandbox_factory(client, db):
 
     low, high = kinds.PRINTED_POWER_RANGE
     example = make_example("au-moins-5")
-    data = player.parse_scenario(example.scenario)
+    data = computing.parse_scenario(example.scenario)
     form = whatif.WhatIfForm({}, whatif.available_switches(data))
     power = form.fields["power:unite-a"]
     sandbox_power = sandbox_forms.UnitForm(pools=fields.Pools([], [], [], [], [])).fields["printed_power"]
@@ -426,7 +427,7 @@ def test_what_if_fields_come_from_the_fragment_cache_only_before_the_form_is_sen
 
 def test_what_if_form_reads_only_what_differs_from_the_scenario(db):
     # Older links leave numbers out: they keep the scenario's value. A checkbox left out of a sent form is off.
-    data = player.parse_scenario(make_example("fiora-reexamen-des-competences").scenario)
+    data = computing.parse_scenario(make_example("fiora-reexamen-des-competences").scenario)
     switches = whatif.available_switches(data)
     assert whatif.WhatIfForm({"si": "1", "effect:buff": "1", "effect:fiora-texte": "on", "defending:fiora": "1"},
                              switches).changes() == {}
@@ -486,7 +487,7 @@ def test_the_address_carries_the_number_the_page_shows(client, db):
     example = make_example("combat-tank-et-arriere-ligne")
     _, html = page(client, example.slug, etape=3)
     assert "Étape 3 sur" in html
-    total = len(player.branches(example.result)[0]["trace"])
+    total = len(steps.branches(example.result)[0]["trace"])
     _, last = page(client, example.slug, etape="fin")
     assert f"Étape {total} sur {total}" in last
     assert re.search(rf'href="[^"]*\?etape={total}#player-{example.slug}"[^>]*data-action="last"', last)
@@ -531,13 +532,13 @@ def test_printed_might_is_said_plainly_and_only_when_it_differs(client, db):
 
 def test_generated_french_has_elision_and_no_gender_guess(client, db):
     # Item 5: « Puissance imprimée de Ahri », « Garen est étourdie », « Vous conquiert ».
-    data = player.parse_scenario((SCENARIOS / "combat-deux-contre-un.yaml").read_text(encoding="utf-8"))
+    data = computing.parse_scenario((SCENARIOS / "combat-deux-contre-un.yaml").read_text(encoding="utf-8"))
     labels = {s.name: s.label for s in whatif.available_switches(data)}
     assert labels["power:ahri"] == "Puissance imprimée d'Ahri" and labels["power:vi"] == "Puissance imprimée de Vi"
     assert labels["stunned:garen"].startswith("Étourdir Garen (R. 424")
     assert not any(" est étourdi" in label for label in labels.values())
     example = make_example("point-final-par-occupation")
-    lines = player.summary(player.branches(example.result)[0], None, player.parse_scenario(example.scenario))
+    lines = summary.summary(steps.branches(example.result)[0], None, computing.parse_scenario(example.scenario))
     scores = [line for line in lines if " par " in line and "point" in line]
     assert scores and all(re.match(r".+ (conquis|occupé) par .+ : ", line) for line in scores), lines
 
@@ -603,7 +604,7 @@ def test_a_dead_unit_leaves_the_board_at_its_death_and_never_arrives(client, db)
                       and (s.get("reason") or {}).get("object") == "garen")
     _, html = page(client, example.slug, indice=died)
     assert "Garen meurt" in html and zone_of(html, "garen") == "Hors du plateau"
-    trace = player.branches(example.result)[0]["trace"]
+    trace = steps.branches(example.result)[0]["trace"]
     for index in range(died, len(trace)):
         _, html = page(client, example.slug, indice=index)
         assert zone_of(html, "garen") == "Hors du plateau"
@@ -616,9 +617,9 @@ def test_the_player_draws_the_engine_state_of_each_step(db):
     example = make_example("combat-tank-et-arriere-ligne")
     result = Result.from_dict(example.result)
     branch = result.branches[0]
-    data = player.parse_scenario(example.scenario)
+    data = computing.parse_scenario(example.scenario)
     for step in branch.trace:
-        view = player.step_view(branch, step.index, data=data, result=result)
+        view = steps.step_view(branch, step.index, data=data, result=result)
         drawn = {o.id: o for o in view.objects} | {g.id: g for o in view.objects for g in o.gear}
         for oid, obj in step.state.objects.items():
             assert (drawn[oid].zone_id, drawn[oid].at, drawn[oid].damage, drawn[oid].lethal) == (

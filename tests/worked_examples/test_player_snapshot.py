@@ -24,7 +24,7 @@ from django.template.loader import render_to_string
 from django.test import RequestFactory
 
 from engine.kinds import Param
-from worked_examples import player, whatif
+from worked_examples import computing, steps, whatif
 from worked_examples.models import WorkedExample
 from worked_examples.paths import SCENARIOS_DIR
 from worked_examples.views import example_context
@@ -47,7 +47,7 @@ def flipped(switch: Param) -> str:
 def queries(example: WorkedExample) -> list[tuple[str, dict]]:
     """The requests rendered for one example, each with a stable key."""
     result = example.result
-    all_branches = player.branches(result)
+    all_branches = steps.branches(result)
     total = len(all_branches[0]["trace"])
     out = [
         ("debut", {}),
@@ -56,7 +56,7 @@ def queries(example: WorkedExample) -> list[tuple[str, dict]]:
         ("detail", {"detail": "1", "etape": "1"}),
     ]
     out += [(f"branche-{i}", {"branche": str(i), "etape": "fin"}) for i in range(1, len(all_branches))]
-    available = whatif.available_switches(player.parse_scenario(example.scenario))
+    available = whatif.available_switches(computing.parse_scenario(example.scenario))
     for name, switch in (("si-premier", available[:1]), ("si-dernier", available[-1:])):
         if switch:
             out.append((name, {"si": "1", "etape": "fin", switch[0].name: flipped(switch[0])}))
