@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import engine
+from engine import cards as engine_cards
 from engine import scenario as engine_scenario
 from engine.kinds import ACTIONS, CONDITIONS, KINDS
 from worked_examples import fields as ef
+from worked_examples.computing import card_data
 
 from . import forms as sf
 from .formdata import (
@@ -56,6 +59,7 @@ def data_from_scenario(scenario: Any) -> FormData:
         data = data_from_scenario(EMPTY_SCENARIO)
         data.notices.insert(0, "Le contenu n'est pas une situation : le bac à sable repart de zéro.")
         return data
+    scenario = _cards_written_out(scenario, notices)
     description = raw_value(scenario.get("description", ""))
     top = {
         "title": [raw_value(scenario.get("title", "Ma situation"))],
@@ -246,3 +250,27 @@ def _flatten_actions(actions: list[dict], notices: list[str]) -> list[tuple[dict
                 if known(step):
                     out.append((step, f"a{len(out) + 1}", False))
     return out
+
+
+CARD_NOTICE = "est reprise avec ses valeurs imprimées"
+
+
+def _cards_written_out(scenario: dict, notices: list[str]) -> dict:
+    """A scenario naming real cards (``card: OGN-001``) with each card's printed values written out in its row: the
+    sandbox edits values, so it keeps the card's name, Might, costs and keywords but not the link to the card."""
+    objects = scenario.get("objects")
+    if not isinstance(objects, list) or not any(isinstance(o, dict) and "card" in o for o in objects):
+        return scenario
+    try:
+        expanded = engine_cards.expand(scenario, card_data())
+    except engine.ScenarioError as exc:
+        notices.append(f"Une carte nommée n'a pas pu être lue : {exc.message}")
+        return {**scenario, "objects": [o for o in objects if not (isinstance(o, dict) and "card" in o)]}
+    written = []
+    for o in expanded["objects"]:
+        if isinstance(o, dict) and "card" in o:
+            notices.append(f"« {raw_value(o.get('name'))[:40]} » : la carte {o['card']} {CARD_NOTICE} "
+                           "(nom, Puissance, coûts, mots-clés) ; le bac à sable ne garde pas le lien vers la carte.")
+            o = {key: value for key, value in o.items() if key != "card"}
+        written.append(o)
+    return {**expanded, "objects": written}

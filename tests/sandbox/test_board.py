@@ -15,7 +15,7 @@ from sandbox import forms as sf
 from sandbox.explain import board_notes
 from sandbox.presets import GROUPS, PRESETS, grouped
 
-from .test_sandbox import form_fields, html_of, post_of
+from .helpers import form_fields, html_of, post_of
 
 URL = "/bac-a-sable/"
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from sandbox import importing, running, share
 from worked_examples.paths import SCENARIOS_DIR
 
-from .test_sandbox import at_least_5, form_fields, html_of
+from .helpers import at_least_5, form_fields, html_of
 
 pytestmark = pytest.mark.django_db
 

@@ -10,11 +10,21 @@ import pytest
 import yaml
 from django.urls import reverse
 
-import engine
 from sandbox import board, formdata, importing, operations, running, share, situation
 from sandbox import forms as sf
 from sandbox.presets import PRESETS
-from tests.sandbox.helpers import URL, at_least_5, code_of, comparable, form_fields, html_of, post_of, run_page
+from tests.sandbox.helpers import (
+    CARD_ONLY_FIELDS,
+    URL,
+    at_least_5,
+    code_of,
+    comparable,
+    form_fields,
+    html_of,
+    post_of,
+    run_page,
+)
+from worked_examples import computing
 from worked_examples.paths import SCENARIOS_DIR
 
 SCENARIOS = sorted((SCENARIOS_DIR).glob("*.yaml"))
@@ -203,6 +213,8 @@ def test_what_if_inside_the_sandbox(client):
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
 def test_every_worked_example_can_be_rebuilt_from_scratch(path):
     """Only the palette's buttons and typed values, starting from an empty sandbox: same engine result."""
+    if any(word in path.read_text(encoding="utf-8") for word in CARD_ONLY_FIELDS):
+        pytest.skip("le bac à sable ne joue pas encore les exemples sur de vraies cartes")
     original = yaml.safe_load(path.read_text(encoding="utf-8"))
     original.pop("expect")
     wanted = importing.data_from_scenario(original)
@@ -253,7 +265,7 @@ def test_every_worked_example_can_be_rebuilt_from_scratch(path):
     sandbox = situation.Sandbox(data)
     rebuilt = sandbox.build()
     assert rebuilt is not None, sandbox.errors()
-    expected = comparable(engine.run(engine.load_scenario(original)).to_dict())
+    expected = comparable(computing.compute(original))
     names = {**ids["o"], **ids["b"], **ids["p"], **ids["e"]}
 
     def rename(value):
