@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from glossary.models import Term
-from tests.rules.factories import card, faq, guide
+from tests.rules.factories import faq, guide
 
 from .factories import term
 
@@ -46,7 +46,6 @@ def test_term_page_shows_everything_about_the_term(client):
     shield.related.add(other)
     entry = faq(question="Le bouclier compte-t-il ?", short_answer="Oui, le bouclier compte.")
     obj = guide(title="Guide des boucliers", sections=[("s", "Section bouclier", "Le bouclier ajoute 1.")])
-    gear = card(name="Carte test", notes="Avec bouclier.")
     body = client.get(shield.get_absolute_url()).content.decode()
     assert "<h1>Bouclier</h1>" in body
     assert 'lang="en">Shield<' in body and "Bonus en défense." in body
@@ -55,7 +54,7 @@ def test_term_page_shows_everything_about_the_term(client):
     assert 'href="/glossaire/bouclier/" aria-describedby' not in body  # no self-link
     assert "Où ce terme apparaît" in body
     for url in (entry.get_absolute_url(), obj.sections.get().get_absolute_url(),
-                gear.get_absolute_url(), other.get_absolute_url()):
+                other.get_absolute_url()):
         assert f'href="{url}"' in body
     assert "Guide des boucliers — Section bouclier" in body  # a section is named with its guide
 
