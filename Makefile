@@ -62,7 +62,7 @@ admin: content
 
 # The database tests run twice: on SQLite (with everything else) and on a throwaway PostgreSQL cluster
 # (scripts/with-postgres.sh installs the Debian package if needed, starts it on a local port, stops it).
-PG_TESTS := tests/search tests/rules tests/glossary tests/worked_examples tests/ops/test_databases.py \
+PG_TESTS := tests/search tests/rules tests/glossary tests/worked_examples tests/cards tests/decks/test_views.py tests/ops/test_databases.py \
 	tests/ops/test_bad_characters.py tests/ops/test_faq_index.py tests/ops/test_fragments.py tests/ops/test_page_cache.py \
 	tests/ops/test_outage.py tests/ops/test_hardening.py tests/ops/test_admin_login.py \
 	tests/ops/test_sqlite_writes.py
