@@ -318,6 +318,10 @@ class CardExplanation(MarkdownFieldsMixin, models.Model):
     def __str__(self) -> str:
         return str(self.card)
 
+    def markdown_options(self) -> dict:
+        # The card's own page: its explanation never links the card to itself.
+        return {"exclude_term_slug": self.card_id}
+
 
 class ImportRecord(models.Model):
     """What the last import wrote for one card: the hash of the shipped data and a fingerprint of the row.

@@ -18,6 +18,7 @@ from tests.glossary.factories import term as make_term
 from tests.rules.factories import faq, guide
 
 from .factories import card as make_card
+from .factories import explanation
 
 
 def card_info(card_id, *forms, ordinary=(), tip="<b>Popover</b>"):
@@ -201,3 +202,11 @@ def test_a_term_keeps_its_forms_against_a_card():
     make_card(id="TST-141", name="Shield", card_type="Spell")
     entry = faq(short_answer="Une unité avec Shield prend moins.")
     assert "card-link" not in entry.short_answer_html and 'data-term="bouclier"' in entry.short_answer_html
+
+
+@pytest.mark.django_db
+def test_a_card_explanation_does_not_link_its_own_card():
+    card = make_card(id="TST-132", name="Hextest Lance", card_type="Spell")
+    make_card(id="TST-133", name="Hextest Shield", card_type="Gear")
+    text = explanation(of=card, text="Hextest Lance se joue avant Hextest Shield.").text_html
+    assert 'data-card="TST-132"' not in text and 'data-card="TST-133"' in text
