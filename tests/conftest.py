@@ -48,7 +48,9 @@ class ConsoleWatcher:
 
 @pytest.fixture
 def context(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR")
+    # No service worker: its background saving of the reading list would read the test database between tests
+    # (the offline tests open their own contexts with it).
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR", service_workers="block")
     yield context
     context.close()
 

@@ -37,11 +37,12 @@ def test_phone_header_is_compact_and_home_has_one_search_box(browser, live_site)
     context, page = new_page(browser, width=390)
     page.goto(live_site + "/")
     height = page.locator(".site-header").bounding_box()["height"]
-    assert height <= 100, f"en-tête de {height:.0f} px sur téléphone"
+    # Nine sections fit on two short lines under the brand, every link visible (issue 33: Débuter, Entraînement).
+    assert height <= 130, f"en-tête de {height:.0f} px sur téléphone"
     visible = [box for box in page.locator('input[type="search"]').all() if box.is_visible()]
     assert len(visible) == 1
     page.goto(live_site + FAQ)
-    assert page.locator(".site-header").bounding_box()["height"] <= 100
+    assert page.locator(".site-header").bounding_box()["height"] <= 130
     # On phones the header offers a link to the search page instead of a squeezed field.
     link = page.get_by_role("link", name="Rechercher dans RiftPal")
     expect(link).to_be_visible()

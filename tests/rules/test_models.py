@@ -2,7 +2,7 @@ import pytest
 
 from rules.models import FAQEntry
 
-from .factories import card, faq, guide
+from .factories import faq, guide
 
 pytestmark = pytest.mark.django_db
 
@@ -29,12 +29,6 @@ def test_markdown_is_sanitised(payload):
     assert "javascript:" not in html
     assert "<iframe" not in html
     assert "style=" not in html
-
-
-def test_card_renders_its_text_fields():
-    obj = card(rules_text="[Equip] texte", attached_text="[Ganking]", notes="Une *note*.")
-    assert "<em>note</em>" in obj.notes_html
-    assert "[Ganking]" in obj.attached_html
 
 
 def test_guide_sections_keep_their_order_and_anchor():
