@@ -33,6 +33,10 @@ def browser():
             args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                   "--no-first-run", "--disable-sync"],
         )
+        # No service worker unless a test asks for one (the offline and production tests do): its background saving
+        # of the reading list reads the test database between tests and locks it while pytest flushes it.
+        new_context = browser.new_context
+        browser.new_context = lambda **options: new_context(**{"service_workers": "block", **options})
         yield browser
         browser.close()
 
@@ -48,9 +52,7 @@ class ConsoleWatcher:
 
 @pytest.fixture
 def context(browser):
-    # No service worker: its background saving of the reading list would read the test database between tests
-    # (the offline tests open their own contexts with it).
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR", service_workers="block")
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR")
     yield context
     context.close()
 

@@ -2,6 +2,7 @@
 whole reading content after the first visit (tests/production checks that part on the production stack)."""
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,14 @@ def test_the_worker_and_the_manifest_are_served_for_the_whole_site(client):
     assert manifest.json()["lang"] == "fr" and manifest.json()["scope"] == "/"
 
 
+def close_quietly(context) -> None:
+    """Close a context whose service worker may still be saving pages: offline first, so it starts no new request,
+    then a moment for the requests the test server is still answering (the database is emptied right after)."""
+    context.set_offline(True)
+    context.close()
+    time.sleep(0.5)
+
+
 def wait_for_the_worker(page):
     """Installed (frame and indexes kept) and in control of the page."""
     page.evaluate("() => navigator.serviceWorker.ready")
@@ -41,7 +50,7 @@ def test_visited_pages_and_the_indexes_open_offline(browser, live_site, width, h
     from rules.models import FAQEntry
 
     faq_url = live_site + FAQEntry.objects.order_by("pk").first().get_absolute_url()
-    context = browser.new_context(viewport={"width": width, "height": height}, locale="fr-FR")
+    context = browser.new_context(service_workers="allow", viewport={"width": width, "height": height}, locale="fr-FR")
     page = context.new_page()
     page.set_default_timeout(15_000)
     errors = []
@@ -84,7 +93,7 @@ def test_visited_pages_and_the_indexes_open_offline(browser, live_site, width, h
     expect(page.locator("[data-offline-notice]")).to_have_count(0)
     # Requests that failed while offline are expected; a CSP refusal or a script error is not.
     assert [e for e in errors if "net::ERR_" not in e and "503" not in e] == []
-    context.close()
+    close_quietly(context)
 
 
 def test_the_banner_promises_the_rules_only_once_they_are_saved(browser, live_site):
@@ -98,13 +107,13 @@ def test_the_banner_promises_the_rules_only_once_they_are_saved(browser, live_si
     notice = page.locator("#offline-notice-live")
     expect(notice).to_contain_text("les pages déjà ouvertes restent lisibles")
     expect(notice).not_to_contain_text("les règles")
-    context.close()
+    close_quietly(context)
 
 
 def test_a_new_release_drops_the_old_caches(browser, live_site, monkeypatch):
     from core import offline
 
-    context = browser.new_context(locale="fr-FR")
+    context = browser.new_context(service_workers="allow", locale="fr-FR")
     page = context.new_page()
     page.goto(live_site + "/")
     wait_for_the_worker(page)
@@ -114,4 +123,4 @@ def test_a_new_release_drops_the_old_caches(browser, live_site, monkeypatch):
     page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
     page.wait_for_function(
         "() => caches.keys().then((k) => k.length && k.every((n) => n.endsWith('-une-nouvelle-version')))")
-    context.close()
+    close_quietly(context)

@@ -116,7 +116,7 @@ def test_the_worker_installs_and_serves_an_unvisited_rules_section_offline(stack
     section = page_types["section des règles"]
     expected = re.search(r"<h1[^>]*>(.*?)</h1>", stack.get(section).text, re.S).group(1)
     expected = re.sub(r"<[^>]+>", "", unescape(expected)).split()[0]
-    context = browser.new_context(locale="fr-FR", viewport={"width": 390, "height": 844})
+    context = browser.new_context(service_workers="allow", locale="fr-FR", viewport={"width": 390, "height": 844})
     try:
         page = context.new_page()
         page.set_default_timeout(30_000)
