@@ -1,5 +1,5 @@
-"""Accelerate (R. 805): « As you play me, you may pay [1][C] as an additional cost.  If you do, I enter ready »;
-paid in ``costs.pay_unit`` (the Power of one of the unit's domains, any domain without one, R. 805.1.b)."""
+"""Accelerate (R. 805): an optional extra cost of [1] plus one Power paid while the unit is played, and the unit then
+enters ready; paid in ``costs.pay_unit`` (a Power of one of the unit's domains, any domain without one, R. 805.1.b)."""
 
 from ..vocab import Keyword
 from .base import KeywordDef

@@ -1,5 +1,5 @@
-"""Ambush (R. 822): « I may be played to a battlefield where you control units » and « I have Reaction as long as I'm
-being played to a battlefield where you control units »."""
+"""Ambush (R. 822): the card can be played to a battlefield where its player already has units, and at Reaction
+speed while it is played there."""
 
 from ..vocab import Keyword
 from .base import KeywordDef

@@ -1,5 +1,5 @@
-"""Deploy (R. 830): a gear that « may be played or created to any battlefield », « only to a battlefield », « if this
-is not a unit, it is not recalled in cleanups » and « when an opponent holds here, kill this »."""
+"""Deploy (R. 830): a gear played or created straight to a battlefield (and only there), which the cleanups do not
+send back to base while it is not a unit, and which dies when an opponent holds that battlefield."""
 
 from ..vocab import Event, Keyword
 from .base import KeywordDef

@@ -1,5 +1,5 @@
-"""Flow [Cost] (R. 829): « You may play this from your trash for its Flow cost.  Then banish it » — an alternate cost
-(829.1.c.1); leaving the chain, it is banished instead (829.1.b.1).  Played by ``cast {card, flow: true}``."""
+"""Flow [Cost] (R. 829): the card may be played from the trash by paying its Flow cost instead (an alternate cost,
+829.1.c.1), and is banished when it leaves the chain (829.1.b.1).  Played by ``cast {card, flow: true}``."""
 
 from ..vocab import Keyword
 from .base import KeywordDef

@@ -1,4 +1,4 @@
-"""Ganking (R. 810): « I may move to a battlefield from another battlefield with a standard move »."""
+"""Ganking (R. 810): the unit's standard move may also take it from one battlefield to another."""
 
 from ..vocab import Keyword
 from .base import KeywordDef

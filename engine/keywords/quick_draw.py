@@ -1,4 +1,4 @@
-"""Quick-Draw (R. 819): « [Reaction] » and « When you play this, attach it to a unit you control »."""
+"""Quick-Draw (R. 819): the card has Reaction, and playing it triggers its equipping to a unit of its player."""
 
 from ..vocab import Event, Keyword
 from .base import KeywordDef

@@ -1,5 +1,5 @@
-"""Show Off [Object] (R. 832): « As you play me, you may reveal [Object] from your hand and/or pick [Object] from
-among friendly game objects on the board »; linked texts read it (832.1.c.1) — the condition ``showed_off: true``."""
+"""Show Off [Object] (R. 832): while the card is played, its player may reveal a matching card from hand or pick a
+matching friendly object on the board; the texts linked to it (832.1.c.1) read the condition ``showed_off: true``."""
 
 from ..vocab import Event, Keyword
 from .base import KeywordDef

@@ -1,5 +1,5 @@
-"""Weaponmaster (R. 821): « When you play me, you may choose an Equipment you control; pay the cost of its Equip
-ability, reduced by [A], to attach it to this unit »."""
+"""Weaponmaster (R. 821): a play effect that picks one of its player's Equipment and equips it to this unit for the
+Equip cost less [A] (R. 821.1.c, 821.1.c.3)."""
 
 from ..vocab import Keyword
 from . import equip

@@ -201,7 +201,7 @@ def test_equipped_gear_moves_with_its_unit():
 
 
 def test_attaching_puts_the_gear_where_its_unit_is():
-    """R. 435.4: when a card attaches to a card, its location becomes that of the new Top-Most Card."""
+    """R. 435.4: equipped to a unit, the gear takes the location of the card it now sits under."""
     o = play([BF, GUARD, gear(zone="base")], [{"do": "attach", "object": "lame", "to": "garde"}])
     assert (o.objects["lame"]["zone"], o.objects["lame"]["at"]) == ("battlefield", "pont")
 
