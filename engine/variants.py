@@ -32,7 +32,8 @@ def available_changes(data: dict) -> list[Param]:
         out.append(Param(f"xp:{p['id']}", "int", f"XP {de(p['name'])}", default=p.get("xp", 0),
                          min=XP_RANGE[0], max=XP_RANGE[1]))
     for o in data.get("objects") or []:
-        if o.get("type", "unit") in ("unit", "token"):
+        # A real card's printed Might is the card's: changing it would be another card, which the engine refuses.
+        if o.get("type", "unit") in ("unit", "token") and "card" not in o:
             out.append(Param(f"power:{o['id']}", "int", f"Puissance imprimée {de(o['name'])}",
                              default=o.get("printed_power", 0), min=POWER_RANGE[0], max=POWER_RANGE[1]))
     return out
