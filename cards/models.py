@@ -314,9 +314,14 @@ class CardExplanation(MarkdownFieldsMixin, models.Model):
     class Meta:
         verbose_name = "explication d'une carte"
         verbose_name_plural = "explications des cartes"
+        ordering = ["card_id"]
 
     def __str__(self) -> str:
         return str(self.card)
+
+    def get_absolute_url(self) -> str:
+        # The explanation is read on its card's page.
+        return self.card.get_absolute_url()
 
     def markdown_options(self) -> dict:
         # The card's own page: its explanation never links the card to itself.

@@ -64,6 +64,9 @@ def linking_texts(term: Term, limit: int = APPEARANCES_SHOWN) -> list[dict]:
         for target in model.markdown_fields.values():
             condition |= Q(**{f"{target}__contains": marker})
         found = model._default_manager.filter(condition)
+        if not found.ordered:
+            # The same list on every database: without an order, SQLite and PostgreSQL return rows differently.
+            found = found.order_by("pk")
         if model is Term:
             found = found.exclude(pk=term.pk)
         total = found.count()

@@ -88,7 +88,12 @@ def test_every_page_of_the_shipped_glossary_answers(client, site_content):
     assert Term.objects.count() >= 40
     assert client.get(reverse("glossary:index")).status_code == 200
     for obj in Term.objects.all():
-        assert client.get(obj.get_absolute_url()).status_code == 200, obj.slug
+        response = client.get(obj.get_absolute_url())
+        assert response.status_code == 200, obj.slug
+        # Every text listed as linking the term leads somewhere (a card explanation once gave href="").
+        assert 'href=""' not in response.content.decode(), obj.slug
+    page = client.get(Term.objects.get(slug="agonie").get_absolute_url()).content.decode()
+    assert re.search(r'<a href="/cartes/[a-z]+-\d+[a-z]*/">[^<]+\([A-Z]+-\d+', page)
 
 
 def test_admin_lists_adds_and_refuses_a_form_already_taken(admin_client):
