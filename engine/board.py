@@ -11,6 +11,7 @@ from .layers import base_chars
 from .live_state import Ev, Obj
 from .scenario import ScenarioError
 from .snapshots import BattlefieldState, BoardState, ChainItemState, EffectState, PlayerState, ShowdownState, board_dict
+from .vocab import is_mighty
 
 _EVENTS = {m: m.value for m in Event}
 
@@ -216,7 +217,7 @@ class Board:
                 "printed_power": o.printed_power,
                 "power": p,
                 "keywords": list(v.keywords),
-                "mighty": p >= 5,
+                "mighty": is_mighty(p),
                 "zone": o.zone,
                 "exhausted": o.exhausted,
                 "controller": v.controller,
@@ -265,7 +266,7 @@ class Board:
         elif ask == "keywords":
             val = list(w.view[oid].keywords) if w.objects[oid].on_board else list(w.objects[oid].keywords)
         elif ask == "mighty":
-            val = self.power(oid) >= 5
+            val = is_mighty(self.power(oid))
         elif ask == "zone":
             val = w.objects[oid].zone
         elif ask == "controller":

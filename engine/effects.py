@@ -10,6 +10,7 @@ from .kinds import Event, Reason, StepKind
 from .layers import compute, text_active
 from .live_state import EffectSpec, EffState, Ev
 from .snapshots import EffectState
+from .vocab import is_mighty
 
 MAX_DECISIONS = 100  # "why this order?" entries kept per outcome
 
@@ -84,9 +85,9 @@ class Effects:
             now = new[oid].power
             if was is None:
                 continue
-            if was < 5 <= now:
+            if is_mighty(now) and not is_mighty(was):
                 self.emit(Event.BECAME_MIGHTY, object=oid, before=was, after=now)
-            elif now < 5 <= was:
+            elif is_mighty(was) and not is_mighty(now):
                 self.emit(Event.NO_LONGER_MIGHTY, object=oid, before=was, after=now)
         self._was_on_board = {oid: o.on_board for oid, o in w.objects.items()}
 

@@ -15,6 +15,7 @@ from .kinds import BOARD_ZONES, KINDS, STAGES, Reason, StepKind, has_keyword, ke
 from .live_state import EffectSpec, EffState, ObjState, World
 from .snapshots import EffectState
 from .trace import Tracer
+from .vocab import is_mighty
 
 MAX_DECISIONS_PER_STEP = 12
 
@@ -284,7 +285,7 @@ class _Group:
             return False, {"code": Reason.CONDITION_FALSE, "condition": "defending", "expected": cond["defending"]}
         if "attacking" in cond and obj.attacking != cond["attacking"]:
             return False, {"code": Reason.CONDITION_FALSE, "condition": "attacking", "expected": cond["attacking"]}
-        if "mighty" in cond and (ch.power >= 5) != cond["mighty"]:
+        if "mighty" in cond and is_mighty(ch.power) != cond["mighty"]:
             return False, {
                 "code": Reason.CONDITION_FALSE,
                 "condition": "mighty",

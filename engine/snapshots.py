@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 
+from .vocab import is_mighty
+
 _EMPTY: Mapping = MappingProxyType({})
 
 
@@ -143,7 +145,7 @@ def object_fields(obj, chars) -> tuple:
     on_board = obj.zone in ("base", "battlefield")
     power = chars.power if on_board else obj.printed_power
     damage = obj.damage
-    return (chars.name, obj.printed_power, power, tuple(chars.keywords), power >= 5, obj.zone, obj.exhausted,
+    return (chars.name, obj.printed_power, power, tuple(chars.keywords), is_mighty(power), obj.zone, obj.exhausted,
             chars.controller, obj.defending, obj.at, damage, obj.stunned, obj.attacking, obj.type, obj.attached_to,
             on_board and obj.type in ("unit", "token") and damage > 0 and damage >= max(1, power))
 

@@ -467,6 +467,14 @@ EVENT_LABELS = {
     "move": "le déplacement",
     "destroy_source": "l'élimination",
 }
+# R. 706: a unit is Mighty while its Might is 5 or more. Declared here once; every reader calls ``is_mighty``.
+MIGHTY_FROM = 5
+
+
+def is_mighty(might: int | None) -> bool:
+    return might is not None and might >= MIGHTY_FROM
+
+
 # « played »: a play effect, « when you play me / this » (R. 383.4.a), after the unit or gear enters the board
 TRIGGER_EVENTS = ("became_mighty", "buffed", "xp_gained", "died", "conquered", "held", "played")
 PLAYED_EVENTS = ("unit_played", "gear_played")
