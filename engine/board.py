@@ -28,38 +28,15 @@ def why(code: Why, **extra) -> dict:
 class Board:
     """Board helpers, events and outputs (mixin of the simulator)."""
 
-    def init_play(self) -> None:
-        self.items: list[dict] = []  # the chain, bottom first (R. 325)
-        self.item_no = 0
-        self.priority: str | None = None  # who may add to the open chain (R. 311)
-        self.passes = 0
-        self.chain_starter: str | None = None
-        self.showdown: dict | None = None  # {battlefield, attacker, defender, focus, passes, combat}
-        self.contested: list[tuple[str, str]] = []  # (battlefield, contesting player), in order (R. 447)
-        self.scored: dict[str, set[str]] = {pid: set() for pid in self.world.players}
-        self.winner: str | None = None
-        self.turn = 1
-        self.combats: list[dict] = []
-        self.scores: list[dict] = []
-        self.combat_at: str | None = None  # the battlefield of the combat going on (R. 323.5)
-        # (battlefield, attacker) from the start of a combat until control is established: it stays contested
-        # by the attacker meanwhile (R. 190.3.b).
-        self.combat_contest: tuple[str, str] | None = None
-        self._last_burn_out: str | None = None
-        self.turn_rest = None  # the rest of a start of turn waiting for answers (generator)
-        self.resolving: dict | None = None  # the chain item resolving now (R. 340)
-        self._shown_board: tuple | None = None
-        self._battlefields = tuple(oid for oid, o in self.world.objects.items() if o.type == "battlefield")
-
     def refuse(self, message: str) -> None:
         """An illegal action: a French error naming the action and the rule (never a silent change)."""
-        if self.action is None:
+        if self.record.action is None:
             raise ScenarioError(f"scénario : {message}")
-        raise ScenarioError(message, path=("actions", self.action))
+        raise ScenarioError(message, path=("actions", self.record.action))
 
     def battlefields(self) -> tuple[str, ...]:
         """The battlefields of the game (R. 169): set out before the game, none is added during it."""
-        return self._battlefields
+        return self.record.battlefields
 
     def units_at(self, bf: str, player: str | None = None) -> list[str]:
         return [
@@ -120,10 +97,10 @@ class Board:
         """An event happens: it is recorded, traced and offered to triggers (R. 383).  ``type_`` must be a
         member of ``kinds.Event``: an unknown event is an error, never a silent new word."""
         type_ = _EVENTS[type_]  # checked against the vocabulary (KeyError otherwise), plain text in the output
-        ev = {"type": type_, "action": self.action}
+        ev = {"type": type_, "action": self.record.action}
         ev.update({k: v for k, v in fields.items() if v is not None})
-        self.events.append(ev)
-        self.fresh.append(ev)
+        self.record.events.append(ev)
+        self.record.unsettled.append(ev)
         self.tr.step(
             StepKind.EVENT,
             object=fields.get("object"),
@@ -150,25 +127,25 @@ class Board:
             tr.show_effect(eid, EffectState(e.spec.label, e.active, e.since))
             e.shown()
         key = self._board_key()
-        if full or key != self._shown_board:
-            self._shown_board = key
+        if full or key != self.record.shown_board:
+            self.record.shown_board = key
             tr.show_board(self.board_tuple())
 
     def _board_key(self) -> tuple:
         """What the board of the state is made of, cheaply: the board is built again only when it changed."""
         objects = self.world.objects
-        sd = self.showdown
+        sd = self.world.showdown.current
         return (
-            [objects[b].controller for b in self._battlefields],
-            tuple(self.contested),
-            [tuple(s) for s in self.scored.values()],
-            [it["id"] for it in self.items],
+            [objects[b].controller for b in self.record.battlefields],
+            tuple(self.world.showdown.contested),
+            [tuple(s) for s in self.world.scoring.scored.values()],
+            [it["id"] for it in self.world.chain.items],
             tuple(sd.values()) if sd else None,
-            self.priority,
+            self.world.chain.priority,
             self.world.turn_player,
-            self.turn,
-            self.resolving["id"] if self.resolving else None,
-            self.combat_contest,
+            self.world.turn.number,
+            self.world.chain.resolving["id"] if self.world.chain.resolving else None,
+            self.world.combat.contest,
         )
 
     def show_changes(self) -> None:
@@ -179,31 +156,31 @@ class Board:
         """The board of the state (R. 169, 325, 341): battlefields (control, contest, who scored them this
         turn, R. 471), the chain and the item resolving (R. 340), the showdown, priority and turn."""
         w = self.world
-        contested = dict(self.contested)
-        if self.combat_contest:
+        contested = dict(self.world.showdown.contested)
+        if self.world.combat.contest:
             # R. 190.3.b: once a combat begins the battlefield stays contested until control is established.
-            bf, attacker = self.combat_contest
+            bf, attacker = self.world.combat.contest
             contested.setdefault(bf, attacker)
         bfs = tuple(
             BattlefieldState(b, self.name(b), w.objects[b].controller, contested.get(b),
-                             tuple(sorted(p for p, s in self.scored.items() if b in s)))
+                             tuple(sorted(p for p, s in self.world.scoring.scored.items() if b in s)))
             for b in self.battlefields()
         )
-        chain = tuple(_chain_item(it) for it in self.items)
-        sd = self.showdown
+        chain = tuple(_chain_item(it) for it in self.world.chain.items)
+        sd = self.world.showdown.current
         showdown = (ShowdownState(sd["battlefield"], sd["attacker"], sd["defender"], sd["focus"], bool(sd["combat"]))
                     if sd else None)
-        resolving = _chain_item(self.resolving) if self.resolving else None
-        return BoardState(bfs, chain, showdown, self.priority if self.items else None, w.turn_player, self.turn,
-                          resolving)
+        resolving = _chain_item(self.world.chain.resolving) if self.world.chain.resolving else None
+        priority = w.chain.priority if w.chain.items else None
+        return BoardState(bfs, chain, showdown, priority, w.turn_player, w.turn.number, resolving)
 
     def board_out(self) -> dict:
         d = board_dict(self.board_tuple())
-        d.update(victory_score=self.sc.victory_score, mode=self.sc.mode, winner=self.winner)
+        d.update(victory_score=self.sc.victory_score, mode=self.sc.mode, winner=self.world.scoring.winner)
         for b, v in d["battlefields"].items():
             v["name"] = self.name(b)
             v["units"] = self.units_at(b)
-            v["scored_by"] = sorted(p for p, s in self.scored.items() if b in s)
+            v["scored_by"] = sorted(p for p, s in self.world.scoring.scored.items() if b in s)
         return d
 
     def objects_out(self) -> dict:
@@ -250,7 +227,7 @@ class Board:
                 "essence": dict(sorted(p.essence.items())),
                 "trash": p.trash
                 + sum(1 for o in self.world.objects.values() if o.zone == "discard" and o.controller == pid),
-                "scored": sorted(self.scored.get(pid, ())),
+                "scored": sorted(self.world.scoring.scored.get(pid, ())),
             }
             for pid, p in self.world.players.items()
         }
@@ -284,7 +261,7 @@ class Board:
             val = w.effects[eid].active
         subject = self.name(oid) if oid else (w.players[pid].name if pid else w.effects[eid].spec.label)
         q = {
-            "action": self.action,
+            "action": self.record.action,
             "ask": ask,
             "object": oid,
             "player": pid,
@@ -292,7 +269,7 @@ class Board:
             "value": val,
             "subject": subject,
         }
-        self.queries.append({k: v for k, v in q.items() if v is not None or k == "value"})
+        self.record.queries.append({k: v for k, v in q.items() if v is not None or k == "value"})
         self.tr.step(
             StepKind.QUERY,
             object=oid,

@@ -17,29 +17,31 @@ class Chain:
     def before_action(self, act: dict) -> bool:
         """Before an action: what everyone did not do happens — the open chain resolves and an open
         showdown ends when the next action is not an answer (R. 311, 340, 341).  False: game over."""
-        if self.winner is not None:
-            self.tr.step(StepKind.SKIP, reason={"code": Reason.GAME_OVER, "winner": self.winner})
+        if self.world.scoring.winner is not None:
+            self.tr.step(StepKind.SKIP, reason={"code": Reason.GAME_OVER, "winner": self.world.scoring.winner})
             return False
         do = act["do"]
         reaction = self.is_reaction(act)
-        if self.turn_rest is not None and not (self.items and (reaction or do in (Do.PASS, Do.QUERY))):
+        chain = self.world.chain
+        if self.world.turn.rest is not None and not (chain.items and (reaction or do in (Do.PASS, Do.QUERY))):
             # the answers to the start of the turn are over: the chain resolves and the turn goes on
             self.resolve_chain()
             self.resume_turn(reaction)
-            if self.winner is not None:
+            if self.world.scoring.winner is not None:
                 return False
-        if self.items and not (do in (Do.PASS, Do.QUERY, Do.ADD) or reaction):
+        if self.world.chain.items and not (do in (Do.PASS, Do.QUERY, Do.ADD) or reaction):
             self.resolve_chain()
-        elif self.items and reaction and self.actor(act) != self.priority:
+        elif self.world.chain.items and reaction and self.actor(act) != self.world.chain.priority:
             self.implicit_passes(self.actor(act))
-        while (self.showdown or self.pending_triggers) and not self.items and do not in ("pass", "query", "add"):
-            if self.pending_triggers:
+        while (self.world.showdown.current or self.world.triggers.pending) and not chain.items \
+                and do not in ("pass", "query", "add"):
+            if self.world.triggers.pending:
                 self.settle_chain()
                 continue
             if reaction or (do == Do.CAST and act.get("speed") == "action"):
                 break
             self.close_showdown(implicit=True)
-        return self.winner is None
+        return self.world.scoring.winner is None
 
     def is_reaction(self, act: dict) -> bool:
         """Whether an action may answer an open chain: a Reaction spell (R. 813) or a card played from
@@ -59,22 +61,22 @@ class Chain:
 
     def closed(self) -> bool:
         """R. 331.1, 329.1: a chain exists (pending triggered abilities are already on it)."""
-        return bool(self.items or self.pending_triggers)
+        return bool(self.world.chain.items or self.world.triggers.pending)
 
     def triggers_to_chain(self) -> None:
         """R. 383.3, 337.1: once the outstanding tasks are done, the abilities that triggered are
         finalized on the chain.  Several at once (R. 383.3.d): the turn player places theirs first,
         then each player in turn order; each player orders their own (an open choice, or ``choices``:
         {order: [effect ids]}).  The newest item is resolved first, so what is placed last resolves first."""
-        if not self.pending_triggers or self.winner is not None:
+        if not self.world.triggers.pending or self.world.scoring.winner is not None:
             return
-        pending, self.pending_triggers = self.pending_triggers, []
+        pending = self.take_pending_triggers()
         by_player: dict[str, list[str]] = {}
         for eid, _cause in pending:
             src = self.trigger_source(eid)
             who = (self.ctrl(src) if src else None) or self.world.turn_player
             by_player.setdefault(who, []).append(eid)
-        started = not self.items
+        started = not self.world.chain.items
         for pid in [p for p in self.world.turn_order() if p in by_player]:
             rest = list(by_player[pid])
             while rest:
@@ -84,57 +86,76 @@ class Chain:
                 else:
                     idx = 0
                 eid = rest.pop(idx)
-                self.item_no += 1
-                item = {"id": self.item_no, "player": pid, "label": self.trigger_label(eid),
-                        "speed": "trigger", "target": None, "target_at": None, "steps": [], "trigger": eid,
-                        "action": self.action}
-                self.items.append(item)
-                self.emit(Event.CHAIN_ADDED, player=pid, label=item["label"], item=item["id"], speed="trigger",
-                          effect=eid)
+                self.push_trigger_item(pid, self.trigger_label(eid), trigger=eid)
+        chain = self.world.chain
         if started:
-            self.chain_starter = None  # R. 346.1: a chain opened by a triggered ability does not pass focus
-        self.priority = self.items[-1]["player"]  # R. 337.4
-        self.passes = 0
+            chain.starter = None  # R. 346.1: a chain opened by a triggered ability does not pass focus
+        chain.priority = chain.items[-1]["player"]  # R. 337.4
+        chain.passes = 0
         self.tr.show_board(self.board_tuple())
         self.tr.step(StepKind.PRIORITY,
-                     reason={"code": Reason.PRIORITY, "player": self.priority, "chain": len(self.items)})
+                     reason={"code": Reason.PRIORITY, "player": chain.priority, "chain": len(chain.items)})
+
+    def push_trigger_item(self, pid: str, label: str, trigger: str | None = None, steps: list | None = None,
+                          object: str | None = None) -> dict:
+        """R. 383.3: a triggered ability controlled by ``pid`` is finalized on top of the chain: the effect id of
+        a written trigger, or the ``steps`` an engine-made one (Temporary, R. 816.1) carries out."""
+        chain = self.world.chain
+        chain.item_no += 1
+        item = {"id": chain.item_no, "player": pid, "label": label, "speed": "trigger", "target": None,
+                "target_at": None, "steps": steps or [], "action": self.record.action}
+        if trigger is not None:
+            item["trigger"] = trigger
+        chain.items.append(item)
+        self.emit(Event.CHAIN_ADDED, player=pid, label=label, item=item["id"], speed="trigger", effect=trigger,
+                  object=object)
+        return item
+
+    def chain_opened_by_trigger(self) -> None:
+        """R. 346.1, 337.4: a chain opened by a triggered ability of the turn player: they hold priority and
+        nobody gains focus from it."""
+        chain = self.world.chain
+        chain.starter = None
+        chain.priority = chain.items[-1]["player"]
 
     def settle_chain(self) -> None:
         """A task that must finish before the game goes on (a phase, a combat step, R. 335, 468.2):
         the abilities that triggered go on the chain and, nobody answering, the chain resolves."""
         self.triggers_to_chain()
-        if self.items:
+        if self.world.chain.items:
             self.resolve_chain()
 
     def implicit_passes(self, player: str) -> None:
         """A Reaction by another player than the one with priority: those before them in turn order
         passed (R. 338.1.b, 339); if everyone passed in sequence, the newest item resolves (R. 339.1)."""
-        while self.items and self.priority != player:
-            holder = self.priority
+        while self.world.chain.items and self.world.chain.priority != player:
+            holder = self.world.chain.priority
             self.emit(Event.PASSED, player=holder, what="priority")
-            self.passes += 1
-            self.priority = self.next_player(holder)
-            if self.passes >= len(self.world.players):
+            self.world.chain.passes += 1
+            self.world.chain.priority = self.next_player(holder)
+            if self.world.chain.passes >= len(self.world.players):
                 self.resolve_top()
 
     def finish_open(self) -> None:
         """After the last action: the chain resolves (R. 340), pending showdowns and combats take place
         (R. 323.11–323.12)."""
-        if self.turn_rest is not None:
+        if self.world.turn.rest is not None:
             self.resolve_chain()
             self.resume_turn(False)
         guard = 0
-        while (self.items or self.pending_triggers or self.showdown or self.contested) and self.winner is None:
+        w = self.world
+        while ((w.chain.items or w.triggers.pending or w.showdown.current or w.showdown.contested)
+               and w.scoring.winner is None):
             guard += 1
             if guard > 50:  # pragma: no cover - each pass removes a contest or an item
                 break
-            if self.items or self.pending_triggers:
+            if self.world.chain.items or self.world.triggers.pending:
                 self.settle_chain()
-            elif self.showdown:
+            elif self.world.showdown.current:
                 self.close_showdown(implicit=True)
             else:
                 self.cleanup()
-                if not self.showdown:
+                if not self.world.showdown.current:
                     break
 
     def _do_cast(self, a):
@@ -170,45 +191,45 @@ class Chain:
             self.place(card, "chain")
             self.count_played(player, card.id)  # R. 811.1.c.3: playing from facedown is playing the card
             self.emit(Event.CARD_PLAYED, player=player, object=card.id, from_hidden=hidden_at)
-        self.item_no += 1
+        self.world.chain.item_no += 1
         target = a.get("target")
         t_obj = self.world.objects[target] if target else None
         item = {
-            "id": self.item_no,
+            "id": self.world.chain.item_no,
             "player": player,
             "label": a["label"],
             "speed": speed,
             "target": target,
             "target_at": (t_obj.zone, t_obj.at) if t_obj else None,
             "steps": repeat.steps(a.get("steps") or [], bool(a.get("repeat"))),  # R. 820.1.d
-            "action": self.action,
+            "action": self.record.action,
             "card": card.id if card is not None else None,
             "flow": bool(a.get("flow")),
         }
-        if not self.items:
-            self.chain_starter = player
-        self.items.append(item)
+        if not self.world.chain.items:
+            self.world.chain.starter = player
+        self.world.chain.items.append(item)
         self.emit(Event.CHAIN_ADDED, player=player, label=a["label"], item=item["id"], speed=speed, object=target)
         # R. 337.4: once the item is finalized, the controller of the newest item gains priority — the
         # caster may answer their own spell with a Reaction before passing.
-        self.priority = player
-        self.passes = 0
+        chain = self.world.chain
+        chain.priority = player
+        chain.passes = 0
         self.tr.show_board(self.board_tuple())
-        self.tr.step(StepKind.PRIORITY,
-                     reason={"code": Reason.PRIORITY, "player": self.priority, "chain": len(self.items)})
+        self.tr.step(StepKind.PRIORITY, reason={"code": Reason.PRIORITY, "player": player, "chain": len(chain.items)})
 
     def cast_timing(self, player: str, speed: str, label: str, hidden: bool) -> str | None:
         """Who may play now (R. 311, 316, 806, 813): with the chain open, the player with priority and a
         Reaction; in a showdown, the player with focus and an Action or a Reaction; otherwise the turn
         player.  A card from facedown has Reaction (R. 811.6).  Returns the French refusal, or None."""
         names = self.world.players
-        sd = self.showdown
-        if self.items:
+        sd = self.world.showdown.current
+        if self.world.chain.items:
             if speed != "reaction" and not hidden:  # pragma: no cover - before_action resolved the chain
                 return f"« {label} » n'est pas de vitesse Réaction : la chaîne doit être vide (R. 806, 813)"
-            if player != self.priority:
-                return (f"{names[player].name} n'a pas la priorité : c'est à {names[self.priority].name} de répondre "
-                        "ou de passer (R. 311)")
+            if player != self.world.chain.priority:
+                holder = names[self.world.chain.priority].name
+                return f"{names[player].name} n'a pas la priorité : c'est à {holder} de répondre ou de passer (R. 311)"
         elif sd is not None:
             if speed == "normal" and not hidden:  # pragma: no cover - before_action closed the showdown
                 return f"« {label} » ne peut pas être joué pendant une confrontation (R. 316, 806)"
@@ -224,18 +245,17 @@ class Chain:
         """Pass priority (chain open) or focus (showdown, chain empty) (R. 311)."""
         player = a["player"]
         name = self.world.players[player].name
-        if self.items:
-            if player != self.priority:
-                self.refuse(
-                    f"{name} ne peut pas passer : la priorité est à {self.world.players[self.priority].name} (R. 311)"
-                )
+        if self.world.chain.items:
+            if player != self.world.chain.priority:
+                holder = self.world.players[self.world.chain.priority].name
+                self.refuse(f"{name} ne peut pas passer : la priorité est à {holder} (R. 311)")
             self.emit(Event.PASSED, player=player, what="priority")
-            self.passes += 1
-            self.priority = self.next_player(player)
-            if self.passes >= len(self.world.players) and self.winner is None:
+            self.world.chain.passes += 1
+            self.world.chain.priority = self.next_player(player)
+            if self.world.chain.passes >= len(self.world.players) and self.world.scoring.winner is None:
                 self.resolve_top()
             return
-        sd = self.showdown
+        sd = self.world.showdown.current
         if sd is None:
             self.refuse(f"{name} ne peut pas passer : ni chaîne ouverte ni confrontation en cours (R. 311)")
         if player != sd["focus"]:
@@ -243,10 +263,7 @@ class Chain:
                 f"{name} n'a pas la focalisation : elle est à {self.world.players[sd['focus']].name} (R. 311, 341)"
             )
         self.emit(Event.PASSED, player=player, what="focus")
-        sd["passes"] += 1
-        others = [p for p in self.showdown_players() if p != player]
-        sd["focus"] = others[0] if others else player
-        if sd["passes"] >= len(self.showdown_players()):
+        if self.pass_focus(player):
             self.close_showdown()
         else:
             self.tr.show_board(self.board_tuple())
@@ -255,15 +272,16 @@ class Chain:
 
     def resolve_chain(self) -> None:
         """Nobody answers: items resolve newest first, each followed by a cleanup (R. 318, 340)."""
-        while self.items and self.winner is None:  # R. 196: once the game is won, nothing more resolves
-            self.tr.step(StepKind.PRIORITY, reason={"code": Reason.ALL_PASSED, "chain": len(self.items)})
+        # R. 196: once the game is won, nothing more resolves
+        while self.world.chain.items and self.world.scoring.winner is None:
+            self.tr.step(StepKind.PRIORITY, reason={"code": Reason.ALL_PASSED, "chain": len(self.world.chain.items)})
             self.resolve_top()
 
     def resolve_top(self) -> None:
         """The newest item of the chain resolves (R. 340.1); a spell whose target has left does nothing
         (R. 359.3.e.5)."""
-        item = self.items.pop()
-        self.resolving = item
+        item = self.world.chain.items.pop()
+        self.world.chain.resolving = item
         self.tr.show_board(self.board_tuple())
         self.tr.step(
             StepKind.CHAIN,
@@ -272,7 +290,7 @@ class Chain:
                 "item": item["id"],
                 "label": item["label"],
                 "player": item["player"],
-                "left": len(self.items),
+                "left": len(self.world.chain.items),
             },
         )
         target = item["target"]
@@ -281,26 +299,26 @@ class Chain:
             if (o.zone, o.at) != item["target_at"] or not o.on_board:
                 if item.get("card"):
                     self.spell_leaves_chain(item)
-                self.resolving = None
+                self.world.chain.resolving = None
                 self.emit(Event.FIZZLED, label=item["label"], object=target, item=item["id"])
                 self.after_item()
                 return
-        saved = self.action
-        self.action = item["action"]
+        saved = self.record.action
+        self.record.action = item["action"]
         if item.get("trigger"):
-            self.in_resolution = True
-            if item["trigger"] in self.keyword_triggers:
+            self.world.chain.in_resolution = True
+            if item["trigger"] in self.world.triggers.keyword:
                 self.resolve_keyword_trigger(item["trigger"])
             else:
                 self.resolve_trigger(item["trigger"])
             self.settle()
-            self.in_resolution = False
+            self.world.chain.in_resolution = False
         else:
             self._do_resolve({"label": item["label"], "steps": item["steps"]})
-        self.action = saved
+        self.record.action = saved
         if item.get("card") and self.world.objects[item["card"]].zone == "chain":
             self.spell_leaves_chain(item)
-        self.resolving = None
+        self.world.chain.resolving = None
         self.emit(Event.CHAIN_RESOLVED, label=item["label"], item=item["id"], player=item["player"])
         self.after_item()
 
@@ -310,17 +328,13 @@ class Chain:
         self.settle()
         self.cleanup()  # R. 319.5: a cleanup after an item leaves the chain
         self.triggers_to_chain()
-        self.passes = 0
-        sd = self.showdown
-        if self.items:
-            self.priority = self.items[-1]["player"]  # R. 340.4: the controller of the newest item
+        chain = self.world.chain
+        chain.passes = 0
+        if chain.items:
+            chain.priority = chain.items[-1]["player"]  # R. 340.4: the controller of the newest item
         else:
-            self.priority = None
-            if sd and self.chain_starter in self.showdown_players():
-                # After a chain in a showdown, focus goes to the next player; both must pass again.
-                others = [p for p in self.showdown_players() if p != self.chain_starter]
-                sd["focus"] = others[0] if others else self.chain_starter
-                sd["passes"] = 0
+            chain.priority = None
+            self.focus_after_chain(chain.starter)
         self.tr.show_board(self.board_tuple())
 
     def _do_activate(self, a):
@@ -330,7 +344,7 @@ class Chain:
             self.emit(Event.ACTIVATION_REFUSED, effect=eff.id, why="not_activated_ability")
             return
         ok, why = text_active(self.world, eff, self.ctrl)
-        if not ok or eff.id in self.chain:
+        if not ok or eff.id in self.world.chain.activated:
             self.emit(
                 Event.ACTIVATION_REFUSED,
                 effect=eff.id,
@@ -338,26 +352,26 @@ class Chain:
                 why=(why or {}).get("code", "already_pending"),
             )
             return
-        self.chain.add(eff.id)
+        self.world.chain.activated.add(eff.id)
         self.emit(Event.ACTIVATED, effect=eff.id, object=eff.spec.source)
 
     def _do_finish(self, a):
         """Rule 22: a pending activation already on the chain finishes even if its condition failed."""
         eid = a["effect"]
-        if eid not in self.chain:
+        if eid not in self.world.chain.activated:
             self.emit(Event.NOTHING_HAPPENS, effect=eid, why="not_pending")
             return
-        self.chain.discard(eid)
+        self.world.chain.activated.discard(eid)
         eff = self.world.effects[eid]
         self.emit(Event.ABILITY_RESOLVED, effect=eid, object=eff.spec.source, still_active=eff.active)
         self.ability_result(eff)
 
     def _do_resolve(self, a):
         """Rule 21: instructions resolve in order, conditions updated after each; triggers wait."""
-        self.in_resolution = True
+        self.world.chain.in_resolution = True
         self.emit(Event.RESOLVING, label=a["label"])
         for j, step in enumerate(a["steps"]):
-            if self.winner is not None:  # R. 196, 432.3.c.1: a repeated Burn Out ended the game mid-spell
+            if self.world.scoring.winner is not None:  # R. 196, 432.3.c.1: a repeated Burn Out ended the game mid-spell
                 break
             self.tr.step(
                 StepKind.INSTRUCTION,
@@ -371,7 +385,7 @@ class Chain:
             self.perform(step)
             if step["do"] != Do.QUERY:
                 self.settle()
-        self.in_resolution = False
+        self.world.chain.in_resolution = False
 
     def perform(self, a: dict) -> None:
         """Run one action or instruction (R. 340.1: an instruction at a time) by the handler its entry names."""

@@ -15,7 +15,7 @@ class Choices:
     def choose(self, kind: str, options: list[str], by: str, labels: list[str]) -> int:
         """Rule 16: the player concerned decides; unstated decisions are explored one by one."""
         for c in self.sc.choices:
-            if c.get("action") is not None and c["action"] != self.action:
+            if c.get("action") is not None and c["action"] != self.record.action:
                 continue
             if kind in ("order", "trigger_order") and "order" in c:
                 for eid in c["order"]:
@@ -68,19 +68,19 @@ class Choices:
                     reason={"code": Reason.OPTIONAL_CHOICE, "by": by, "accept": c["accept"], "scripted": True},
                 )
                 return idx
-        k = len(self.choice_log)
-        idx = self.prefix[k] if k < len(self.prefix) else 0
-        self.choice_log.append(
+        k = len(self.record.choice_log)
+        idx = self.record.prefix[k] if k < len(self.record.prefix) else 0
+        self.record.choice_log.append(
             {
                 "kind": kind,
                 "options": options,
                 "labels": labels,
                 "picked": idx,
                 "by": by,
-                "action": self.action,
+                "action": self.record.action,
             }
         )
-        self.choice_log[-1]["n"] = 2 if kind in ("accept", "answer") else len(options)
+        self.record.choice_log[-1]["n"] = 2 if kind in ("accept", "answer") else len(options)
         if kind in ("assign", "combat", "burn_out"):
             code = {"assign": Reason.ASSIGN_CHOICE, "combat": Reason.COMBAT_CHOICE}.get(kind, Reason.BURN_OUT_CHOICE)
             self.tr.step(

@@ -33,35 +33,36 @@ class Cleanup:
             if not changed:
                 break
         self.combat_in_showdown()
-        if self.pending_triggers:
+        if self.world.triggers.pending:
             # R. 334.1–334.2: the cleanup is done; the abilities that triggered can now be finalized.
             self.tr.step(StepKind.CLEANUP, reason={"code": Reason.CLEANUP_DONE,
-                                            "effects": [eid for eid, _ in self.pending_triggers]})
-        if self.closed() or self.showdown or self.combat_at or not self.contested or self.winner is not None:
+                                            "effects": [eid for eid, _ in self.world.triggers.pending]})
+        w = self.world
+        if (self.closed() or w.showdown.current or w.combat.at or not w.showdown.contested
+                or w.scoring.winner is not None):
             return
         # R. 323.10: a contest whose units have all left is over (nothing to fight for).
-        self.contested = [(b, p) for b, p in self.contested if self.units_at(b, p)]
-        if not self.contested:
+        contested = self.drop_abandoned_contests()
+        if not contested:
             return
-        if len(self.contested) > 1:
+        if len(contested) > 1:
             # R. 323.11–323.12: the turn player chooses which battlefield comes first
-            opts = [b for b, _ in self.contested]
-            idx = self.choose("combat", opts, self.world.turn_player, [self.name(b) for b in opts])
-            self.contested.insert(0, self.contested.pop(idx))
-        bf, attacker = self.contested[0]
+            opts = [b for b, _ in contested]
+            self.contest_first(self.choose("combat", opts, self.world.turn_player, [self.name(b) for b in opts]))
+        bf, attacker = self.world.showdown.contested[0]
         self.open_showdown(bf, attacker)
 
     def combat_in_showdown(self) -> None:
         """R. 323.8, 323.13: in a Showdown Open State, units of an opponent now at the battlefield of a
         non-combat showdown stage a combat there, and the showdown becomes a combat showdown."""
-        sd = self.showdown
-        if sd is None or sd["combat"] or self.closed() or self.winner is not None:
+        sd = self.world.showdown.current
+        if sd is None or sd["combat"] or self.closed() or self.world.scoring.winner is not None:
             return
         bf, attacker = sd["battlefield"], sd["attacker"]
         others = [p for p in self.world.turn_order() if p != attacker and self.units_at(bf, p)]
         if not others or not self.units_at(bf, attacker):
             return
-        sd["combat"], sd["defender"] = True, others[0]
+        self.stage_combat(others[0])
         self.tr.step(StepKind.CLEANUP, object=bf, reason={"code": Reason.COMBAT_STAGED, "attacker": attacker,
                                                     "defender": others[0]})
         self.start_combat(bf, attacker, others[0])
@@ -86,9 +87,9 @@ class Cleanup:
         they control loses its control, unless a showdown or a combat is going on there."""
         if self.closed():
             return False
-        busy = {self.showdown["battlefield"]} if self.showdown else set()
-        if self.combat_at:
-            busy.add(self.combat_at)
+        busy = {self.world.showdown.current["battlefield"]} if self.world.showdown.current else set()
+        if self.world.combat.at:
+            busy.add(self.world.combat.at)
         changed = False
         for bf in self.battlefields():
             holder = self.world.objects[bf].controller
@@ -108,7 +109,7 @@ class Cleanup:
         every other player wins (a tie at or above it: play goes on, R. 194.2.b).  ``immediate``: the
         repeated Burn Out, whose winner needs no cleanup (R. 432.3.c) — ``only`` the player who gained that
         point: another player at the Victory Score waits for a cleanup (R. 194.2)."""
-        if self.winner is not None:
+        if self.world.scoring.winner is not None:
             return True
         players = self.world.players
         best = max((p.points for p in players.values()), default=0)
@@ -117,10 +118,10 @@ class Cleanup:
         leaders = [pid for pid, p in players.items() if p.points == best]
         if len(leaders) > 1 or (only is not None and leaders[0] != only):
             return False
-        self.winner = leaders[0]
-        self.tr.step(StepKind.CLEANUP, reason={"code": Reason.VICTORY, "player": self.winner, "points": best,
+        self.declare_winner(leaders[0])
+        self.tr.step(StepKind.CLEANUP, reason={"code": Reason.VICTORY, "player": leaders[0], "points": best,
                                         "immediate": immediate})
-        self.emit(Event.GAME_WON, player=self.winner, points=best)
+        self.emit(Event.GAME_WON, player=leaders[0], points=best)
         return True
 
 

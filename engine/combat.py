@@ -50,14 +50,14 @@ class Combat:
     def assign_rank(self, oid: str) -> int:
         """The rank of a unit in the assignment under way: a unit with both Tank and Backline whose player
         has let another non-Tank unit go first now applies Backline (R. 467.2.c.8)."""
-        return 2 if oid in self._assign_back else self.rank(oid)
+        return 2 if oid in self.world.combat.assign_back else self.rank(oid)
 
     def assign_candidates(self, pool: list[str]) -> tuple[int, list[str]]:
         """The units that may receive lethal damage next (R. 467.2.c.6–9): those of the best rank, and each
         unit with both Tank and Backline whose choice is still open (it may apply Tank and come now)."""
-        fixed = [u for u in pool if u not in self._assign_dual]
+        fixed = [u for u in pool if u not in self.world.combat.assign_dual]
         best = min((self.assign_rank(u) for u in fixed), default=0)
-        open_ones = [u for u in pool if u in self._assign_dual]
+        open_ones = [u for u in pool if u in self.world.combat.assign_dual]
         return best, sorted([u for u in fixed if self.assign_rank(u) == best] + open_ones)
 
     def lethal(self, oid: str) -> int:
@@ -67,13 +67,13 @@ class Combat:
 
     def scripted_assign(self, order: tuple, options: list[str]) -> int | None:
         """A damage order given by ``choices`` (R. 467): checked against Tank and Backline."""
-        pool = self._assign_pool
+        pool = self.world.combat.assign_pool
         first = next((x for x in order if x in pool), None)
         if first is None:
             return None
         if first not in options:
-            blocker = next((u for u in options if u not in self._assign_dual), options[0])
-            if first in self._assign_dual or first in self._assign_back:
+            blocker = next((u for u in options if u not in self.world.combat.assign_dual), options[0])
+            if first in self.world.combat.assign_dual or first in self.world.combat.assign_back:
                 rule = "Tank ou Arrière-ligne (R. 467.2.c.8)"
                 reason = (f"{self.name(first)} a Tank et Arrière-ligne : elle reçoit des dégâts en premier (Tank) "
                           "ou en dernier (Arrière-ligne), jamais entre deux autres unités")
@@ -93,7 +93,7 @@ class Combat:
             object=first,
             reason={
                 "code": Reason.ASSIGN_CHOICE,
-                "by": self._assign_by,
+                "by": self.world.combat.assign_by,
                 "options": options,
                 "picked": first,
                 "scripted": True,
@@ -105,7 +105,7 @@ class Combat:
         """A scripted order must respect Tank and Backline (R. 815, 826) even where the rules leave no choice."""
         for c in self.sc.choices:
             if "assign" in c and c.get("by", by) == by:
-                first = next((x for x in c["assign"] if x in self._assign_pool), None)
+                first = next((x for x in c["assign"] if x in self.world.combat.assign_pool), None)
                 if first is not None and first not in cands:
                     self.scripted_assign(c["assign"], cands)
 
@@ -115,10 +115,10 @@ class Combat:
         pool = list(receivers)
         out: list[dict] = []
         remaining = total
-        self._assign_by, self._assign_pool = by, pool
+        self.world.combat.assign_by, self.world.combat.assign_pool = by, pool
         # R. 467.2.c.8–9: a unit with both Tank and Backline — its assigning player applies one of the two
-        self._assign_dual = {u for u in pool if self.has_kw(u, TANK) and self.has_kw(u, BACKLINE)}
-        self._assign_back: set[str] = set()
+        self.world.combat.assign_dual = {u for u in pool if self.has_kw(u, TANK) and self.has_kw(u, BACKLINE)}
+        self.world.combat.assign_back: set[str] = set()
         while remaining > 0 and pool:
             best, cands = self.assign_candidates(pool)
             self.check_script(by, cands)
@@ -135,14 +135,14 @@ class Combat:
                 reason = why(Why.CHOSEN)
                 if best == 0:
                     reason = why(Why.TANK_FIRST, chosen=True)
-            if pick in self._assign_dual:
-                self._assign_dual.discard(pick)  # it applies Tank: damage before the units without Tank
+            if pick in self.world.combat.assign_dual:
+                self.world.combat.assign_dual.discard(pick)  # it applies Tank: damage before the units without Tank
                 reason = why(Why.TANK_OR_BACKLINE, applied="tank", chosen=len(cands) > 1)
-            elif best >= 1 and self._assign_dual:
+            elif best >= 1 and self.world.combat.assign_dual:
                 # a unit without Tank went first: the open ones now apply Backline (R. 467.2.c.8)
-                self._assign_back |= self._assign_dual
-                self._assign_dual = set()
-            elif best == 2 and pick in self._assign_back:
+                self.world.combat.assign_back |= self.world.combat.assign_dual
+                self.world.combat.assign_dual = set()
+            elif best == 2 and pick in self.world.combat.assign_back:
                 reason = why(Why.TANK_OR_BACKLINE, applied="backline", chosen=len(cands) > 1)
             lethal = self.lethal(pick)
             pool.remove(pick)
@@ -185,20 +185,24 @@ class Combat:
                     "why": why(Why.NOT_ENOUGH),
                 },
             )
-        self._assign_pool, self._assign_dual, self._assign_back = [], set(), set()
+        self.world.combat.assign_pool, self.world.combat.assign_dual, self.world.combat.assign_back = [], set(), set()
         return out
 
     def run_combat(self, bf: str, attacker: str, defender: str, answered: bool = False) -> None:
         """Play a combat; where its cleanup puts abilities on the chain and ``answered`` (the next scripted
         action is an answer), it waits for the answers (R. 468.2) and goes on like a paused start of turn."""
-        self.turn_rest = self.combat_steps(bf, attacker, defender)
+        self.wait_for_answers(self.combat_steps(bf, attacker, defender))
         self.resume_turn(answered)
+
+    def control_established(self) -> None:
+        """R. 190.3.b: once control is established, the battlefield is no longer contested by the attacker."""
+        self.world.combat.contest = None
 
     def combat_steps(self, bf: str, attacker: str, defender: str):
         """Damage step (R. 467), the combat cleanup (R. 468.1), resolution step (R. 468.3–468.7); a generator
         that yields once the combat cleanup's triggered abilities are on the chain (R. 468.2)."""
-        self.combat_at = bf
-        self.combat_contest = (bf, attacker)
+        self.world.combat.at = bf
+        self.world.combat.contest = (bf, attacker)
         A, D = self.units_at(bf, attacker), self.units_at(bf, defender)
         report = {"battlefield": bf, "attacker": attacker, "defender": defender, "attackers": A, "defenders": D}
         ta, pa = self.side_might(A)
@@ -252,11 +256,11 @@ class Combat:
         self.cleanup()
         self.triggers_to_chain()
         yield  # R. 468.2: what the damage and the cleanup triggered is answered and resolves first
-        if self.winner is not None:  # R. 196: the game ended in the combat cleanup — no resolution step
+        if self.world.scoring.winner is not None:  # R. 196: the game ended in the combat cleanup — no resolution step
             report["deaths"] = sorted(u for u in A + D if self.world.objects[u].zone != "battlefield")
             report["result"] = "game_over"
-            self.combats.append(report)
-            self.combat_at = self.combat_contest = None
+            self.world.combat.log.append(report)
+            self.world.combat.at = self.world.combat.contest = None
             return
         alive_a, alive_d = self.units_at(bf, attacker), self.units_at(bf, defender)
         report["deaths"] = sorted(
@@ -294,17 +298,16 @@ class Combat:
                 o.attacking = False
         self._do_end_combat({})
         self.emit(Event.COMBAT_ENDED, object=bf, result=report["result"])
-        self.combats.append(report)
-        self.combat_at = None
+        self.world.combat.log.append(report)
+        self.world.combat.at = None
         self.settle()
         if restaged:
-            self.contested.append((bf, attacker))
-            self.emit(Event.CONTESTED, object=bf, player=attacker)
+            self.contest(bf, attacker)
         elif report["result"] in ("conquered", "defended"):
             # R. 468.5, 468.5.d–e: the winner establishes control if it was not theirs — the defender
             # of a battlefield they did not control conquers it too.
             self.gain_control(bf, attacker if report["result"] == "conquered" else defender)
-        self.combat_contest = None
+        self.world.combat.contest = None
         self.tr.show_board(self.board_tuple())
         self.cleanup()
 

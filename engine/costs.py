@@ -30,7 +30,7 @@ class Costs:
             p.rune_deck = tuple(p.rune_deck)
             if any(o.type == "rune" and o.controller == p.id for o in w.objects.values()):
                 p.pays = True
-        self.rune_no = 0
+        self.world.costs.rune_no = 0
 
     def pays(self, pid: str | None) -> bool:
         """Whether ``pid``'s costs are checked against their Rune Pool (R. 357)."""
@@ -77,14 +77,14 @@ class Costs:
         if p.rune_deck:
             taken, p.rune_deck = p.rune_deck[:n], p.rune_deck[n:]
             for domain in taken:
-                self.rune_no += 1
-                rid = f"rune-{pid}-{self.rune_no}"
+                self.world.costs.rune_no += 1
+                rid = f"rune-{pid}-{self.world.costs.rune_no}"
                 while rid in self.world.objects:
-                    self.rune_no += 1
-                    rid = f"rune-{pid}-{self.rune_no}"
+                    self.world.costs.rune_no += 1
+                    rid = f"rune-{pid}-{self.world.costs.rune_no}"
                 self.world.objects[rid] = Obj(rid, f"Rune de {domain.lower()}", "rune", zone="base",
                                               controller=pid, domains=(domain,), since=self.world.clock)
-                self._was_on_board[rid] = False
+                self.forget_on_board(rid)
         self.emit(Event.RUNES_CHANNELED, player=pid, amount=n)
 
     def empty_pools(self, why: str) -> None:

@@ -54,8 +54,8 @@ class Effects:
     def recompute(self) -> None:
         """Recompute every object through the layers (R. 479–482) and report real transitions only (M6)."""
         w = self.world
-        self.comp_no += 1
-        self.tr.computation = self.comp_no
+        self.world.layers.comp_no += 1
+        self.tr.computation = self.world.layers.comp_no
         self.tr.reset_applied()
         for eid in self.tr.effects_shown():
             shown = self.tr.effect_shown(eid)
@@ -71,9 +71,9 @@ class Effects:
         for d in decisions:
             d.pop("_then_key", None)
             key = (d["object"], d["first"], d["then"], d["reason"], str(d["value"]), str(d["other_value"]))
-            if key not in self._decision_keys and len(self.order_decisions) < MAX_DECISIONS:
-                self._decision_keys.add(key)
-                self.order_decisions.append(d)
+            if key not in self.world.layers.decision_keys and len(self.world.layers.decisions) < MAX_DECISIONS:
+                self.world.layers.decision_keys.add(key)
+                self.world.layers.decisions.append(d)
         self.update_activity()
         self.show_changes()  # ``compute`` showed every object with its new characteristics
         if not old:
@@ -81,7 +81,7 @@ class Effects:
         for oid, obj in w.objects.items():
             if not obj.on_board or oid not in old:
                 continue
-            was = old[oid].power if self._was_on_board.get(oid) else None
+            was = old[oid].power if self.world.layers.was_on_board.get(oid) else None
             now = new[oid].power
             if was is None:
                 continue
@@ -89,12 +89,20 @@ class Effects:
                 self.emit(Event.BECAME_MIGHTY, object=oid, before=was, after=now)
             elif is_mighty(was) and not is_mighty(now):
                 self.emit(Event.NO_LONGER_MIGHTY, object=oid, before=was, after=now)
-        self._was_on_board = {oid: o.on_board for oid, o in w.objects.items()}
+        self.remember_board()
+
+    def remember_board(self) -> None:
+        """What is on the board at this computation: a unit arriving later does not « become » Mighty (R. 706)."""
+        self.world.layers.was_on_board = {oid: o.on_board for oid, o in self.world.objects.items()}
+
+    def forget_on_board(self, oid: str) -> None:
+        """A new object (a token, a channeled rune) was not on the board at the last computation (R. 706)."""
+        self.world.layers.was_on_board[oid] = False
 
     def settle(self) -> None:
         """After each instruction: recompute, then evaluate triggers for its events (R. 383, M13, M14)."""
         self.recompute()
-        fresh, self.fresh = self.fresh, []
+        fresh, self.record.unsettled = self.record.unsettled, []
         for ev in fresh:
             self.check_triggers(ev)
 
@@ -122,8 +130,8 @@ class Effects:
 
     def add_dynamic(self, label: str, kind: str, target: str, value: int, duration: str) -> str:
         """An effect created by an instruction (buff, Might change, R. 701, 479.4), timestamped now (R. 482.1)."""
-        self.dyn += 1
-        eid = f"{kind}-{target}-{self.dyn}"
+        self.world.layers.dyn += 1
+        eid = f"{kind}-{target}-{self.world.layers.dyn}"
         spec = EffectSpec(
             eid,
             label,

@@ -46,16 +46,16 @@ class Hidden:
         if self.pays(player):
             self.pay(player, f"Cacher {o.name}", 0, any_power=1)  # [A]: Power of any domain (R. 135.2.e.5)
         self.place(o, "facedown", bf)
-        o.hidden_turn = self.turn
+        o.hidden_turn = self.world.turn.number
         w.players[player].hand = max(0, w.players[player].hand - 1)
-        self.emit(Event.HIDDEN, object=o.id, player=player, to=bf, turn=self.turn)
+        self.emit(Event.HIDDEN, object=o.id, player=player, to=bf, turn=self.world.turn.number)
 
     def from_hidden(self, o: Obj, player: str) -> str:
         """Playing a card from facedown (R. 811.1.b, 811.6): from the turn after it was hidden, with
         Reaction; returns its battlefield, where its choices are made (R. 811.1.d)."""
         if o.controller != player:
             self.refuse(f"{o.name} face cachée n'appartient pas à {self.world.players[player].name} (R. 811.1.b)")
-        if o.hidden_turn is not None and o.hidden_turn >= self.turn:
+        if o.hidden_turn is not None and o.hidden_turn >= self.world.turn.number:
             self.refuse(f"{o.name} a été cachée ce tour-ci : elle ne se joue qu'à partir du tour suivant (R. 811.1.b)")
         return o.at
 

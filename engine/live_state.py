@@ -138,16 +138,139 @@ class EffState(Tracked):
         return self.spec.id
 
 
+# ---------------------------------------------------------------- the live state, one typed part per rules area
+# Each part is read and written by the rules area named in its docstring; another area asks that one through a
+# call (tests/engine/test_area_state.py checks that no other module assigns to its fields).
+
+
+@dataclass
+class ChainState:
+    """The chain and priority (R. 325–340), owned by ``chain.py``."""
+
+    items: list[dict] = field(default_factory=list)  # the chain, bottom first (R. 325)
+    item_no: int = 0
+    priority: str | None = None  # who may add to the open chain (R. 311)
+    passes: int = 0
+    starter: str | None = None  # who opened the chain (R. 346.1: focus after a chain in a showdown)
+    resolving: dict | None = None  # the chain item resolving now (R. 340)
+    in_resolution: bool = False  # a spell's instructions are being carried out (R. 340.1)
+    activated: set[str] = field(default_factory=set)  # activated abilities waiting to finish (Rule 22)
+
+
+@dataclass
+class TriggerState:
+    """Triggered abilities waiting to be put on the chain (R. 383.3), owned by ``triggers.py``."""
+
+    pending: list[tuple] = field(default_factory=list)  # (effect id, cause)
+    keyword: dict[str, tuple] = field(default_factory=dict)  # play effects of keywords waiting (engine/keywords)
+    sorted_: list | None = None  # the triggered abilities by id, computed once
+
+
+@dataclass
+class ShowdownArea:
+    """Showdowns (R. 341–348) and contested battlefields (R. 447), owned by ``showdown.py``."""
+
+    current: dict | None = None  # {battlefield, attacker, defender, focus, passes, combat}
+    contested: list[tuple[str, str]] = field(default_factory=list)  # (battlefield, contesting player), in order
+
+
+@dataclass
+class CombatState:
+    """Combat (R. 461–468), owned by ``combat.py``."""
+
+    at: str | None = None  # the battlefield of the combat going on (R. 323.5)
+    # (battlefield, attacker) from the start of a combat until control is established: it stays contested by the
+    # attacker meanwhile (R. 190.3.b).
+    contest: tuple[str, str] | None = None
+    log: list[dict] = field(default_factory=list)  # every combat, for the result
+    assign_by: str | None = None  # damage assignment going on (R. 467.2)
+    assign_pool: list[str] = field(default_factory=list)
+    assign_dual: set[str] = field(default_factory=set)  # Tank and Backline: the assigning player chooses
+    assign_back: set[str] = field(default_factory=set)
+
+
+@dataclass
+class TurnState:
+    """The turn (R. 315–317), owned by ``turn.py``."""
+
+    number: int = 1
+    rest: object = None  # the rest of a start of turn or a combat waiting for answers (a generator)
+
+
+@dataclass
+class ScoreState:
+    """Scoring and the end of the game (R. 469–474, 432, 196), owned by ``scoring.py``."""
+
+    scored: dict[str, set[str]] = field(default_factory=dict)  # battlefields each player scored this turn
+    log: list[dict] = field(default_factory=list)  # every point scored, for the result
+    winner: str | None = None
+    last_burn_out: str | None = None
+
+
+@dataclass
+class CostState:
+    """Costs and the Rune Pool (R. 160–168, 356–358), owned by ``costs.py``."""
+
+    rune_no: int = 0  # runes channeled by the engine, for their ids
+
+
+@dataclass
+class ReplacementState:
+    """Replacement effects (R. 367), owned by ``replacement.py``."""
+
+    used_turn: set[str] = field(default_factory=set)  # « once per turn » replacements used this turn
+
+
+@dataclass
+class LayerState:
+    """Continuous effects and layers (R. 476–486), owned by ``effects.py``."""
+
+    comp_no: int = 0  # computations made, for the trace
+    dyn: int = 0  # effects created by instructions, for their ids
+    was_on_board: dict[str, bool] = field(default_factory=dict)  # at the last computation (Mighty events)
+    decisions: list[dict] = field(default_factory=list)  # dependency and timestamp decisions, for the result
+    decision_keys: set = field(default_factory=set)
+
+
 @dataclass
 class World:
+    """The live game state: the objects, players and effects, and one typed part per rules area."""
+
     players: dict[str, Player]
     objects: dict[str, Obj]
     effects: dict[str, EffState]
     turn_player: str
     clock: int = 1
     view: dict = field(default_factory=dict)  # object id -> layers.Chars (last full computation)
+    chain: ChainState = field(default_factory=ChainState)
+    triggers: TriggerState = field(default_factory=TriggerState)
+    showdown: ShowdownArea = field(default_factory=ShowdownArea)
+    combat: CombatState = field(default_factory=CombatState)
+    turn: TurnState = field(default_factory=TurnState)
+    scoring: ScoreState = field(default_factory=ScoreState)
+    costs: CostState = field(default_factory=CostState)
+    replacements: ReplacementState = field(default_factory=ReplacementState)
+    layers: LayerState = field(default_factory=LayerState)
+
+    def __post_init__(self) -> None:
+        self.scoring.scored = self.scoring.scored or {pid: set() for pid in self.players}
 
     def turn_order(self) -> list[str]:
         ids = list(self.players)
         i = ids.index(self.turn_player)
         return ids[i:] + ids[:i]
+
+
+@dataclass
+class RunRecord:
+    """What one run records for its result and trace (not game state): the player decisions it follows
+    (``prefix``) and logs, the events and queries, the action being played, the board last shown."""
+
+    prefix: list[int] = field(default_factory=list)
+    choice_log: list[dict] = field(default_factory=list)
+    events: list[dict] = field(default_factory=list)
+    queries: list[dict] = field(default_factory=list)
+    action: int | None = None
+    unsettled: list[dict] = field(default_factory=list)  # events since the last computation (their triggers wait)
+    shown_board: tuple | None = None
+    battlefields: tuple[str, ...] = ()

@@ -66,10 +66,9 @@ class Movement:
         player = self.ctrl(oid)
         if player is None or not self.world.objects[oid].is_unit:
             return
-        if self.world.objects[bf].controller == player or any(b == bf for b, _ in self.contested):
+        if self.world.objects[bf].controller == player or self.contested_by(bf):
             return
-        self.contested.append((bf, player))
-        self.emit(Event.CONTESTED, object=bf, player=player)
+        self.contest(bf, player)
 
     def _do_standard_move(self, a):
         """Standard move (R. 144): exhaust ready units of the turn player, base ↔ battlefield;

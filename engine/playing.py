@@ -137,13 +137,11 @@ class Playing:
         """A keyword's triggered ability (a play effect, an attack trigger) waits as a pending item and goes on the
         chain at the next cleanup's end (R. 383.3), where it can be answered; ``run(sim, oid)`` is what it does."""
         eid = f"{m.KEYWORD.name}:{oid}"
-        self.keyword_triggers[eid] = (m, oid, run)
-        self.emit(Event.TRIGGERED, effect=eid, object=oid, cause=cause, label=self.trigger_label(eid))
-        self.pending_triggers.append((eid, cause))
+        self.keyword_triggered(eid, (m, oid, run), cause)
 
     def resolve_keyword_trigger(self, eid: str) -> None:
         """A keyword's triggered ability resolves from the chain (R. 340.1)."""
-        m, oid, run = self.keyword_triggers[eid]
+        m, oid, run = self.world.triggers.keyword[eid]
         self.emit(Event.TRIGGER_RESOLVED, effect=eid, object=oid, label=self.trigger_label(eid))
         run(self, oid)
 

@@ -17,6 +17,10 @@ MOD_APPLIES = {"exhausted": {"create_token"}}
 class Replacement:
     """Replacement effects and event execution (mixin of the simulator)."""
 
+    def new_turn_for_replacements(self) -> None:
+        """R. 317: « once per turn » replacement effects may apply again next turn."""
+        self.world.replacements.used_turn.clear()
+
     def chooser(self, ev: Ev) -> str:
         """Who orders the replacements of an event (R. 367): the affected object's controller, the player if the
         subject is a player, else the turn player."""
@@ -41,7 +45,7 @@ class Replacement:
         spec, p = eff.spec, eff.spec.params
         if p["event"] != ev.type:
             return False
-        if p["once_per_turn"] and spec.id in self.used_turn:
+        if p["once_per_turn"] and spec.id in self.world.replacements.used_turn:
             return False
         src = spec.source
         if ev.type == "create_token":
@@ -157,7 +161,7 @@ class Replacement:
                     continue
             used.add(rid)
             if eff.spec.params["once_per_turn"]:
-                self.used_turn.add(rid)
+                self.world.replacements.used_turn.add(rid)
             mode = eff.spec.params["mode"]
             for ev in matches[rid]:
                 alts, inherited, ignored = self.alternatives(eff, ev)
@@ -293,7 +297,7 @@ class Replacement:
             )
             w.objects[tok["id"]] = new
             self.tr.show_object(new.id, new, base_chars(new))
-            self._was_on_board[tok["id"]] = False
+            self.forget_on_board(tok["id"])
             self.emit(Event.TOKEN_CREATED, object=tok["id"], exhausted=bool(ev.mods.get("exhausted")))
         elif ev.type == "draw":
             self.draw_now(ev.player)

@@ -30,31 +30,36 @@ class Scoring:
         if o.controller == player:
             return
         o.controller = player
-        self.combat_contest = None  # control established: no longer contested (R. 190.3.b)
+        self.control_established()
         self.emit(Event.CONTROL_GAINED, object=bf, player=player)
         self.settle()
         self.score(player, bf, "conquer")
 
+    def declare_winner(self, player: str) -> None:
+        """R. 194.2, 196: ``player`` wins the game; nothing more resolves or scores."""
+        self.world.scoring.winner = player
+
     def score(self, player: str, bf: str, how: str) -> None:
         """Conquer or hold (R. 471), once per battlefield per player per turn; the final point (R. 473)."""
         p = self.world.players[player]
-        entry = {"player": player, "battlefield": bf, "how": how, "points_before": p.points, "turn": self.turn}
-        if bf in self.scored[player]:
+        entry = {"player": player, "battlefield": bf, "how": how, "points_before": p.points,
+                 "turn": self.world.turn.number}
+        if bf in self.world.scoring.scored[player]:
             entry.update(point=False, why=why(Why.ALREADY_SCORED), points_after=p.points)
-            self.scores.append(entry)
+            self.world.scoring.log.append(entry)
             self.tr.step(StepKind.SCORE, object=bf, reason={"code": Reason.SCORE, **entry})
             self.emit(Event.SCORE_REFUSED, object=bf, player=player, how=how, why=entry["why"]["code"])
             return
-        self.scored[player].add(bf)
+        self.world.scoring.scored[player].add(bf)
         final = p.points >= self.sc.victory_score - 1
         if not final:
             reason, point = why(Why.CONQUER if how == "conquer" else Why.HOLD), True
         elif how == "hold":
             reason, point = why(Why.FINAL_BY_HOLD), True
-        elif all(b in self.scored[player] for b in self.battlefields()):
+        elif all(b in self.world.scoring.scored[player] for b in self.battlefields()):
             reason, point = why(Why.FINAL_ALL_SCORED), True
         else:
-            missing = [b for b in self.battlefields() if b not in self.scored[player]]
+            missing = [b for b in self.battlefields() if b not in self.world.scoring.scored[player]]
             reason, point = why(Why.FINAL_REFUSED, missing=missing), False
         entry.update(point=point, why=reason)
         before = p.points
@@ -69,7 +74,7 @@ class Scoring:
             self.emit(Event.SCORE_REFUSED, object=bf, player=player, how=how, why=reason["code"])
             self.process([Ev("draw", player=player)])
         entry["points_after"] = p.points
-        self.scores.append(entry)
+        self.world.scoring.log.append(entry)
         self.hunt_at(bf, player)
         if how == "hold":  # « when an opponent holds here » (Deploy, R. 830.1.b)
             for oid, o in list(self.world.objects.items()):
@@ -147,17 +152,17 @@ class Scoring:
         if len(opponents) == 1:
             return opponents[0]
         for c in self.sc.choices:
-            if "burn_out" in c and (c.get("action") is None or c["action"] == self.action):
+            if "burn_out" in c and (c.get("action") is None or c["action"] == self.record.action):
                 picks = [x for x in c["burn_out"] if x in opponents]
                 if picks:
                     pick = picks[min(repeat, len(picks) - 1)]
                     self.tr.step(StepKind.CHOICE, reason={"code": Reason.BURN_OUT_CHOICE, "by": pid,
                                                           "options": opponents, "picked": pick, "scripted": True})
                     return pick
-        if repeat and self._last_burn_out in opponents:
-            return self._last_burn_out
+        if repeat and self.world.scoring.last_burn_out in opponents:
+            return self.world.scoring.last_burn_out
         idx = self.choose("burn_out", opponents, pid, [self.world.players[q].name for q in opponents])
-        self._last_burn_out = opponents[idx]
+        self.world.scoring.last_burn_out = opponents[idx]
         return opponents[idx]
 
     def _do_gain_points(self, a):

@@ -24,7 +24,7 @@ from .effects import Effects
 from .hidden import Hidden
 from .kinds import KEYWORDS, KINDS, PRODUCE_LABELS, Do, Reason, StepKind
 from .layers import text_active
-from .live_state import EffState, Ev, World
+from .live_state import EffState, Ev, RunRecord, World
 from .movement import Movement
 from .playing import Playing
 from .replacement import Replacement
@@ -61,8 +61,6 @@ class Sim(Costs, Hidden, Board, Movement, Playing, Chain, Cleanup, Showdown, Com
 
     def __init__(self, sc: Scenario, decisions: list[int] | None = None, tracing: bool = True):
         self.sc = sc
-        self.prefix = list(decisions or [])
-        self.choice_log: list[dict] = []
         self.tr = Tracer(enabled=tracing)
         # The scenario's situation is never changed: each run plays on copies.
         players = {p.id: copy.copy(p) for p in sc.players}
@@ -70,21 +68,8 @@ class Sim(Costs, Hidden, Board, Movement, Playing, Chain, Cleanup, Showdown, Com
         effects = {e.id: EffState(e, started=not e.starts_later, since=e.since) for e in sc.effects}
         clock = 1 + max([e.since or 0 for e in sc.effects] + [o.since for o in sc.objects] + [0])
         self.world = World(players, objects, effects, sc.turn_player, clock)
-        self.events: list[dict] = []
-        self.queries: list[dict] = []
-        self.order_decisions: list[dict] = []
-        self._decision_keys: set = set()
-        self.used_turn: set[str] = set()
-        self.pending_triggers: list[tuple] = []
-        self.keyword_triggers: dict[str, tuple] = {}  # play effects of keywords waiting on the chain (engine/keywords)
-        self._triggered: list[EffState] | None = None
-        self.in_resolution = False
-        self.chain: set[str] = set()
-        self.comp_no = 0
-        self.dyn = 0
-        self.fresh: list[dict] = []
-        self.action: int | None = None
-        self.init_play()
+        self.record = RunRecord(prefix=list(decisions or []),
+                                battlefields=tuple(oid for oid, o in objects.items() if o.type == "battlefield"))
         self.init_costs()
         self.init_hidden()
         if tracing:
@@ -92,7 +77,6 @@ class Sim(Costs, Hidden, Board, Movement, Playing, Chain, Cleanup, Showdown, Com
 
     def run(self) -> Outcome:
         w = self.world
-        self._was_on_board = {}
         self.tr.action = None
         for eff in w.effects.values():
             ok, _ = text_active(w, eff, self.ctrl)
@@ -102,9 +86,9 @@ class Sim(Costs, Hidden, Board, Movement, Playing, Chain, Cleanup, Showdown, Com
         self.show_all()
         self.tr.step(StepKind.SETUP, reason={"code": Reason.SETUP})
         self.recompute()
-        self._was_on_board = {oid: o.on_board for oid, o in w.objects.items()}
+        self.remember_board()
         for idx, act in enumerate(self.sc.actions):
-            self.action = self.tr.action = idx
+            self.record.action = self.tr.action = idx
             self.tr.step(
                 StepKind.ACTION,
                 reason={
@@ -113,7 +97,7 @@ class Sim(Costs, Hidden, Board, Movement, Playing, Chain, Cleanup, Showdown, Com
                     **{k: v for k, v in act.items() if k not in ("do", "steps")},
                 },
             )
-            self.fresh = []
+            self.record.unsettled = []
             if not self.before_action(act):
                 continue
             self.perform(act)
@@ -122,21 +106,21 @@ class Sim(Costs, Hidden, Board, Movement, Playing, Chain, Cleanup, Showdown, Com
             if act["do"] != Do.QUERY:
                 self.cleanup()
                 self.triggers_to_chain()
-        self.action = self.tr.action = None
+        self.record.action = self.tr.action = None
         self.finish_open()
-        self.tr.step(StepKind.RESULT, reason={"code": Reason.RESULT, "winner": self.winner})
+        self.tr.step(StepKind.RESULT, reason={"code": Reason.RESULT, "winner": self.world.scoring.winner})
         return Outcome(
             self.objects_out(),
             self.players_out(),
-            self.events,
-            self.queries,
+            self.record.events,
+            self.record.queries,
             self.tr.steps,
-            self.order_decisions,
-            self.choice_log,
+            self.world.layers.decisions,
+            self.record.choice_log,
             board=self.board_out(),
-            combats=self.combats,
-            scores=self.scores,
-            winner=self.winner,
+            combats=self.world.combat.log,
+            scores=self.world.scoring.log,
+            winner=self.world.scoring.winner,
         )
 
 

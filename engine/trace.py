@@ -36,7 +36,10 @@ MAX_WORK = 400_000  # dependency trials: bounds the time of a scenario (well und
 
 
 @dataclass(slots=True)
-class Step:
+class RecordedStep:
+    """A step as the tracer records it (its state typed, its reason still the dict the simulator wrote); read
+    back from JSON, a step is a ``stored.Step``."""
+
     index: int
     kind: str
     action: int | None
@@ -77,7 +80,7 @@ class Tracer:
     """Records steps; stages what the simulator shows and folds it into the state at each step."""
 
     enabled: bool = True
-    steps: list[Step] = field(default_factory=list)
+    steps: list[RecordedStep] = field(default_factory=list)
     action: int | None = None
     computation: int | None = None
     state: GameState = field(default_factory=GameState)
@@ -96,7 +99,7 @@ class Tracer:
         """Show a game object (``state.Obj``) with its characteristics (``layers.Chars``)."""
         if not self.enabled:
             return
-        raw = object_fields(obj, chars)
+        raw = object_fields(oid, obj, chars)
         if self._raw.get(oid) != raw:
             self._raw[oid] = raw
             made = self._made.get(raw)  # an object often shows the same values again (each computation
@@ -179,7 +182,7 @@ class Tracer:
             self.refresh()
         idx = len(self.steps)
         self.steps.append(
-            Step(
+            RecordedStep(
                 idx,
                 kind,
                 self.action,
@@ -199,7 +202,7 @@ class Tracer:
         return idx
 
 
-def steps_to_dicts(steps: list[Step], narrate: Any) -> list[dict]:
+def steps_to_dicts(steps: list[RecordedStep], narrate: Any) -> list[dict]:
     """The trace as JSON-ready dicts, each with its French narration."""
     cache: dict = {}
     out = []

@@ -20,14 +20,26 @@ from .live_state import EffState, Ev
 class Triggers:
     """Triggered and activated abilities' results (mixin of the simulator)."""
 
+    def keyword_triggered(self, eid: str, entry: tuple, cause: str) -> None:
+        """R. 383.2: a keyword's triggered ability (``entry`` = module, object, what it does) triggers and waits."""
+        self.world.triggers.keyword[eid] = entry
+        self.emit(Event.TRIGGERED, effect=eid, object=entry[1], cause=cause, label=self.trigger_label(eid))
+        self.world.triggers.pending.append((eid, cause))
+
+    def take_pending_triggers(self) -> list[tuple]:
+        """R. 383.3: the abilities that triggered leave the waiting list to be finalized on the chain."""
+        pending, self.world.triggers.pending = self.world.triggers.pending, []
+        return pending
+
     def check_triggers(self, ev: dict) -> None:
         """Rule 22: a triggered ability must be active when its event is evaluated."""
         w = self.world
-        if self._triggered is None:
+        if w.triggers.sorted_ is None:
             # by id, never by file order: abilities that trigger together are then ordered by their
             # controllers (R. 383.3.d), not by where the scenario lists them
-            self._triggered = sorted((e for e in w.effects.values() if e.spec.kind == "triggered"), key=lambda e: e.id)
-        for eff in self._triggered:
+            w.triggers.sorted_ = sorted((e for e in w.effects.values() if e.spec.kind == "triggered"),
+                                        key=lambda e: e.id)
+        for eff in w.triggers.sorted_:
             spec = eff.spec
             if not eff.started or eff.ended:
                 continue
@@ -71,19 +83,19 @@ class Triggers:
             self.emit(Event.TRIGGERED, effect=eff.id, object=src, cause=ev["type"])
             # R. 383.3, 334.1: the ability goes on the chain as a pending item; it is finalized once the
             # outstanding tasks (the cleanup that follows this event) are done, then resolves like any item.
-            self.pending_triggers.append((eff.id, ev["type"]))
+            self.world.triggers.pending.append((eff.id, ev["type"]))
             self.tr.step(StepKind.EVENT, effect=eff.id, object=src, reason={"code": Reason.TRIGGER_WAITS})
 
     def trigger_source(self, eid: str) -> str | None:
         """The object whose ability triggered (R. 383): an effect's source, or the object of a keyword's play effect."""
-        if eid in self.keyword_triggers:
-            return self.keyword_triggers[eid][1]
+        if eid in self.world.triggers.keyword:
+            return self.world.triggers.keyword[eid][1]
         return self.world.effects[eid].spec.source
 
     def trigger_label(self, eid: str) -> str:
         """The name of a triggered ability on the chain (R. 383.3): the effect's label, or « Vision (its card) »."""
-        if eid in self.keyword_triggers:
-            m, oid, _ = self.keyword_triggers[eid]
+        if eid in self.world.triggers.keyword:
+            m, oid, _ = self.world.triggers.keyword[eid]
             return f"{m.KEYWORD.name} ({self.name(oid)})"
         return self.world.effects[eid].spec.label
 

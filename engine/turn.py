@@ -25,8 +25,12 @@ class Turn:
         """Start of turn (R. 315), run by ``start_turn_steps``; it pauses where a chain opens that the
         next scripted action answers (R. 335: the phase's task waits for the chain), and goes on before
         the first action that is no answer."""
-        self.turn_rest = self.start_turn_steps()
-        self.resume_turn(self.is_answer(self.action + 1))
+        self.wait_for_answers(self.start_turn_steps())
+        self.resume_turn(self.is_answer(self.record.action + 1))
+
+    def wait_for_answers(self, steps) -> None:
+        """R. 335, 468.2: a phase or a combat step (a generator) pauses where a chain opens, until it is answered."""
+        self.world.turn.rest = steps
 
     def is_answer(self, idx: int | None) -> bool:
         """Whether scenario action ``idx`` answers an open chain (R. 337.4, 813): a pass or a card with Reaction."""
@@ -38,16 +42,17 @@ class Turn:
     def resume_turn(self, answered: bool) -> None:
         """Go on with the start of the turn; a chain it opens waits for the answers when ``answered``,
         and otherwise resolves at once, nobody answering (R. 340)."""
-        while self.turn_rest is not None:
+        while self.world.turn.rest is not None:
             try:
-                next(self.turn_rest)
+                next(self.world.turn.rest)
             except StopIteration:
-                self.turn_rest = None
+                self.world.turn.rest = None
                 return
-            if self.items and answered and self.winner is None:
-                self.tr.step(StepKind.PRIORITY, reason={"code": Reason.ANSWER_WINDOW, "player": self.priority,
-                                                 "chain": len(self.items),
-                                                 **({"where": "combat"} if self.combat_at else {})})
+            chain = self.world.chain
+            if chain.items and answered and self.world.scoring.winner is None:
+                self.tr.step(StepKind.PRIORITY, reason={"code": Reason.ANSWER_WINDOW, "player": chain.priority,
+                                                 "chain": len(chain.items),
+                                                 **({"where": "combat"} if self.world.combat.at else {})})
                 return
             self.resolve_chain()
 
@@ -58,7 +63,7 @@ class Turn:
         scoring step, and a victory is judged there (R. 323.1)."""
         w = self.world
         tp = w.turn_player
-        self.emit(Event.TURN_STARTED, player=tp, turn=self.turn)
+        self.emit(Event.TURN_STARTED, player=tp, turn=self.world.turn.number)
         self.tr.step(StepKind.PHASE, reason={"code": Reason.AWAKEN, "player": tp})
         for oid, o in w.objects.items():
             if o.on_board and o.controller == tp and o.exhausted:
@@ -78,21 +83,16 @@ class Turn:
                 reason={"code": Reason.TEMPORARY, "objects": temp, "why": why(Why.TEMPORARY)},
             )
             for oid in temp:
-                self.item_no += 1
-                label = f"Temporaire ({self.name(oid)})"
-                self.items.append({"id": self.item_no, "player": tp, "label": label, "speed": "trigger",
-                                   "target": None, "target_at": None, "action": self.action,
-                                   "steps": [{"do": "kill", "objects": [oid]}]})
-                self.emit(Event.CHAIN_ADDED, player=tp, label=label, item=self.item_no, speed="trigger", object=oid)
-            self.chain_starter = None
-            self.priority = tp
+                self.push_trigger_item(tp, f"Temporaire ({self.name(oid)})", steps=[{"do": "kill", "objects": [oid]}],
+                                       object=oid)
+            self.chain_opened_by_trigger()
             yield
         yield from self.phase_cleanup()
         for bf in self.battlefields():
-            if w.objects[bf].controller == tp and self.winner is None:
+            if w.objects[bf].controller == tp and self.world.scoring.winner is None:
                 self.score(tp, bf, "hold")
         yield from self.phase_cleanup()
-        if self.winner is not None:
+        if self.world.scoring.winner is not None:
             return
         self.tr.step(StepKind.PHASE, reason={"code": Reason.CHANNEL, "player": tp})
         self.channel(tp, 2)
@@ -104,11 +104,11 @@ class Turn:
     def phase_cleanup(self):
         """R. 319.2, 335: between two phases, a cleanup, then what triggered goes on the chain, which
         resolves (or is answered) before going on — a generator step of ``start_turn_steps``."""
-        if self.fresh:  # something happened since the last computation
+        if self.record.unsettled:  # something happened since the last computation
             self.settle()
         self.cleanup()
         self.triggers_to_chain()
-        while self.items:
+        while self.world.chain.items:
             yield
             self.triggers_to_chain()
 
@@ -118,12 +118,12 @@ class Turn:
         for o in w.objects.values():
             o.damage = 0
             o.stunned = False
-        for s in self.scored.values():
+        for s in self.world.scoring.scored.values():
             s.clear()
-        self.emit(Event.TURN_ENDED, player=w.turn_player, turn=self.turn)
+        self.emit(Event.TURN_ENDED, player=w.turn_player, turn=self.world.turn.number)
         if len(w.players) > 1:
             w.turn_player = self.next_player(w.turn_player)
-        self.turn += 1
+        self.world.turn.number += 1
         self.tr.show_board(self.board_tuple())
 
     def _do_end_turn(self, a):
@@ -133,7 +133,7 @@ class Turn:
         for p in self.world.players.values():
             p.cards_played = 0
             p.played = ()
-        self.used_turn.clear()
+        self.new_turn_for_replacements()
         self.empty_pools("end_turn")
         self.end_turn_board()
 

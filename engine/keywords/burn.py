@@ -12,6 +12,6 @@ KEYWORD = KeywordDef(Keyword.BRULER, "Burn", "R. 441", "action",
 def run(sim, a: dict) -> None:
     """The ``burn`` action: ``{player, amount}``, one card at a time (R. 432.1.b: an empty deck burns out first)."""
     for _ in range(a["amount"]):
-        if sim.winner is not None:
+        if sim.world.scoring.winner is not None:
             return
         sim.take_top(a["player"], "trash")
