@@ -92,6 +92,88 @@ def build_index(edition: str, rules: dict[str, str], source: str, headings: dict
     }
 
 
+def _similarity(a: str, b: str) -> float:
+    """How alike two normalised texts are, 0 to 1 (``derive_map``)."""
+    ratio = difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
+    # The rule itself, without its examples: a changed example does not make it another rule.
+    a_rule, b_rule = a.split(" example ")[0], b.split(" example ")[0]
+    if (a_rule, b_rule) != (a, b):
+        ratio = max(ratio, difflib.SequenceMatcher(None, a_rule, b_rule, autojunk=False).ratio())
+    shorter, longer = sorted((a, b), key=len)
+    if ratio < CONTAINED_SCORE and shorter.count(" ") >= 3 and f" {shorter} " in f" {longer} ":
+        return CONTAINED_SCORE
+    return ratio
+
+
+class _Matching:
+    """The two editions' numbers and normalised texts, and the old rules matched so far (``derive_map``)."""
+
+    def __init__(self, old: dict[str, str], new: dict[str, str]):
+        self.old_numbers, self.new_numbers = list(old), list(new)
+        self.old_texts = [normalise(old[n]) for n in self.old_numbers]
+        self.new_texts = [normalise(new[n]) for n in self.new_numbers]
+        self.result: dict[str, tuple[str, str, float]] = {}
+
+    def match(self, i: int, j: int, score: float) -> None:
+        """Old rule i is new rule j: the same text (``same``/``renumbered``) or not (``edited``)."""
+        a, b = self.old_numbers[i], self.new_numbers[j]
+        if self.old_texts[i] == self.new_texts[j]:
+            self.result[a] = (b, SAME if a == b else RENUMBERED, 1.0)
+        else:
+            self.result[a] = (b, EDITED, min(round(score, 2), 0.99))
+
+    def aligned(self) -> None:
+        """Equal texts aligned in sequence, then the closest text inside each replaced stretch."""
+        aligner = difflib.SequenceMatcher(None, self.old_texts, self.new_texts, autojunk=False)
+        for tag, i1, i2, j1, j2 in aligner.get_opcodes():
+            if tag == "equal":
+                for d in range(i2 - i1):
+                    self.match(i1 + d, j1 + d, 1.0)
+            elif tag in ("replace", "delete"):
+                for i in range(i1, i2):
+                    self.closest_in_stretch(i, j1, j2)
+
+    def closest_in_stretch(self, i: int, j1: int, j2: int) -> None:
+        best, score = None, 0.0
+        for j in range(j1, j2):
+            ratio = _similarity(self.old_texts[i], self.new_texts[j])
+            if ratio > score:
+                best, score = j, ratio
+        if best is not None and score >= FUZZY_THRESHOLD:
+            self.match(i, best, score)
+
+    def far(self) -> None:
+        """Each old rule still unmatched: the identical text anywhere, else the closest far text, else removed."""
+        first_with_text: dict[str, int] = {}
+        for j, text in enumerate(self.new_texts):
+            first_with_text.setdefault(text, j)
+        for i, number in enumerate(self.old_numbers):
+            if number in self.result:
+                continue
+            j = first_with_text.get(self.old_texts[i])
+            if j is not None:
+                self.match(i, j, 1.0)
+                continue
+            best, score = self.closest_anywhere(i)
+            if best is not None and score >= FAR_THRESHOLD:
+                self.match(i, best, score)
+            else:
+                self.result[number] = ("", REMOVED, 0.0)
+
+    def closest_anywhere(self, i: int) -> tuple[int | None, float]:
+        text_i = self.old_texts[i]
+        best, score = None, 0.0
+        for j, text in enumerate(self.new_texts):
+            if abs(len(text) - len(text_i)) > max(40, len(text_i)):
+                continue
+            candidate = difflib.SequenceMatcher(None, text_i, text, autojunk=False)
+            if candidate.quick_ratio() >= FAR_THRESHOLD and candidate.quick_ratio() > score:
+                ratio = candidate.ratio()
+                if ratio > score:
+                    best, score = j, ratio
+        return best, score
+
+
 def derive_map(old: dict[str, str], new: dict[str, str]) -> dict[str, tuple[str, str, float]]:
     """Every number of ``old`` → (number in ``new`` or "", status, similarity), deterministically.
 
@@ -101,67 +183,10 @@ def derive_map(old: dict[str, str], new: dict[str, str]) -> dict[str, tuple[str,
     the whole newer edition: the identical text anywhere (moved far), else the closest text at least
     ``FAR_THRESHOLD`` alike; otherwise the rule was ``removed``. A text kept whole inside a longer one counts as
     ``CONTAINED_SCORE`` alike (a rule that gained a sentence or an example is the same rule, edited)."""
-    old_numbers, new_numbers = list(old), list(new)
-    old_texts = [normalise(old[n]) for n in old_numbers]
-    new_texts = [normalise(new[n]) for n in new_numbers]
-    result: dict[str, tuple[str, str, float]] = {}
-
-    def similarity(a: str, b: str) -> float:
-        ratio = difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
-        # The rule itself, without its examples: a changed example does not make it another rule.
-        a_rule, b_rule = a.split(" example ")[0], b.split(" example ")[0]
-        if (a_rule, b_rule) != (a, b):
-            ratio = max(ratio, difflib.SequenceMatcher(None, a_rule, b_rule, autojunk=False).ratio())
-        shorter, longer = sorted((a, b), key=len)
-        if ratio < CONTAINED_SCORE and shorter.count(" ") >= 3 and f" {shorter} " in f" {longer} ":
-            return CONTAINED_SCORE
-        return ratio
-
-    def matched(i: int, j: int, score: float) -> tuple[str, str, float]:
-        """Old rule i is new rule j: the same text (``same``/``renumbered``) or not (``edited``)."""
-        a, b = old_numbers[i], new_numbers[j]
-        if old_texts[i] == new_texts[j]:
-            return b, SAME if a == b else RENUMBERED, 1.0
-        return b, EDITED, min(round(score, 2), 0.99)
-
-    aligner = difflib.SequenceMatcher(None, old_texts, new_texts, autojunk=False)
-    for tag, i1, i2, j1, j2 in aligner.get_opcodes():
-        if tag == "equal":
-            for d in range(i2 - i1):
-                result[old_numbers[i1 + d]] = matched(i1 + d, j1 + d, 1.0)
-        elif tag in ("replace", "delete"):
-            for i in range(i1, i2):
-                best, score = None, 0.0
-                for j in range(j1, j2):
-                    ratio = similarity(old_texts[i], new_texts[j])
-                    if ratio > score:
-                        best, score = j, ratio
-                if best is not None and score >= FUZZY_THRESHOLD:
-                    result[old_numbers[i]] = matched(i, best, score)
-    first_with_text: dict[str, int] = {}
-    for j, text in enumerate(new_texts):
-        first_with_text.setdefault(text, j)
-    for i, number in enumerate(old_numbers):
-        if number in result:
-            continue
-        j = first_with_text.get(old_texts[i])
-        if j is not None:
-            result[number] = matched(i, j, 1.0)
-            continue
-        best, score = None, 0.0
-        for j, text in enumerate(new_texts):
-            if abs(len(text) - len(old_texts[i])) > max(40, len(old_texts[i])):
-                continue
-            candidate = difflib.SequenceMatcher(None, old_texts[i], text, autojunk=False)
-            if candidate.quick_ratio() >= FAR_THRESHOLD and candidate.quick_ratio() > score:
-                ratio = candidate.ratio()
-                if ratio > score:
-                    best, score = j, ratio
-        if best is not None and score >= FAR_THRESHOLD:
-            result[number] = matched(i, best, score)
-        else:
-            result[number] = ("", REMOVED, 0.0)
-    return {number: result[number] for number in old_numbers}
+    matching = _Matching(old, new)
+    matching.aligned()
+    matching.far()
+    return {number: matching.result[number] for number in matching.old_numbers}
 
 
 def build_map(old_edition: str, new_edition: str, old: dict[str, str], new: dict[str, str]) -> dict:

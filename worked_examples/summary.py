@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
+from engine.snapshots import ObjectState, PlayerState
+from engine.stored import Branch, StoredResult
+
 from .steps import COMBAT_RESULTS, HOW_LABELS, ZONE_LABELS, display_order, ordered, where_is, why_of
-from .trace import (
-    Branch,
-    ObjectState,
-    PlayerState,
-    Result,
-)
 
 
 def _names(branch: Branch) -> dict[str, str]:
@@ -27,7 +24,7 @@ def _as_branch(branch: Branch | dict) -> Branch:
     return branch if isinstance(branch, Branch) else Branch.from_dict(branch)
 
 
-def summary(branch: Branch | dict, result: Result | dict | None = None, data: dict | None = None) -> list[str]:
+def summary(branch: Branch | dict, result: StoredResult | dict | None = None, data: dict | None = None) -> list[str]:
     """The final result stated plainly: one sentence per unit, per combat, per score, per query."""
     branch = _as_branch(branch)
     lines = []
@@ -78,6 +75,34 @@ def summary(branch: Branch | dict, result: Result | dict | None = None, data: di
     return lines
 
 
+def _place(obj: ObjectState, names: dict[str, str]) -> str:
+    if obj.zone == "battlefield" and obj.at in names:
+        return names[obj.at]
+    return ZONE_LABELS.get(obj.zone, obj.zone or "—")
+
+
+def _object_difference(before: ObjectState, after: ObjectState, names: dict[str, str],
+                       players: dict[str, str]) -> list[str]:
+    """What changed for one object: « 6 → 4 », « Bouclier perdu », « contrôlé par … au lieu de … »."""
+    if (before.type or after.type) == "battlefield":
+        if before.controller == after.controller:
+            return []
+        return [f"contrôlé par {players.get(after.controller, 'personne')} au lieu de "
+                f"{players.get(before.controller, 'personne')}"]
+    parts = []
+    if before.power != after.power and before.kind != "gear":
+        parts.append(f"{before.power} → {after.power}")
+    parts += [f"{k} perdu" for k in before.keywords if k not in after.keywords]
+    parts += [f"{k} gagné" for k in after.keywords if k not in before.keywords]
+    if before.mighty != after.mighty:
+        parts.append("devient une unité puissante" if after.mighty else "n'est plus une unité puissante")
+    if before.damage != after.damage:
+        parts.append(f"dégâts {before.damage} → {after.damage}")
+    if (before.zone, before.at) != (after.zone, after.at):
+        parts.append(f"{_place(before, names)} → {_place(after, names)}")
+    return parts
+
+
 def difference(original: Branch, changed: Branch, data: dict | None = None) -> list[str]:
     """What a "what if?" changed in the final result: « Fiora : 6 → 4, Bouclier perdu »."""
     lines = []
@@ -86,39 +111,14 @@ def difference(original: Branch, changed: Branch, data: dict | None = None) -> l
     names = _names(original)
     players = {pid: p.name for pid, p in original.players.items()}
     order = display_order(data or {}, original)
-
-    def place(obj: ObjectState) -> str:
-        if obj.zone == "battlefield" and obj.at in names:
-            return names[obj.at]
-        return ZONE_LABELS.get(obj.zone, obj.zone or "—")
-
     ids = {oid: None for oid in list(before_objects) + list(after_objects)}
     for oid, _ in ordered(ids, order["objects"]):
         # An object on one side only is compared with an object the result says nothing about.
         before = before_objects.get(oid) or ObjectState.from_dict(oid, {})
         after = after_objects.get(oid) or ObjectState.from_dict(oid, {})
-        name = names.get(oid, oid)
-        parts = []
-        if (before.type or after.type) == "battlefield":
-            if before.controller != after.controller:
-                parts.append(f"contrôlé par {players.get(after.controller, 'personne')} au lieu de "
-                             f"{players.get(before.controller, 'personne')}")
-            if parts:
-                lines.append(f"{name} : " + ", ".join(parts))
-            continue
-        if before.power != after.power and before.kind != "gear":
-            parts.append(f"{before.power} → {after.power}")
-        lost = [k for k in before.keywords if k not in after.keywords]
-        won = [k for k in after.keywords if k not in before.keywords]
-        parts += [f"{k} perdu" for k in lost] + [f"{k} gagné" for k in won]
-        if before.mighty != after.mighty:
-            parts.append("devient une unité puissante" if after.mighty else "n'est plus une unité puissante")
-        if before.damage != after.damage:
-            parts.append(f"dégâts {before.damage} → {after.damage}")
-        if (before.zone, before.at) != (after.zone, after.at):
-            parts.append(f"{place(before)} → {place(after)}")
+        parts = _object_difference(before, after, names, players)
         if parts:
-            lines.append(f"{name} : " + ", ".join(parts))
+            lines.append(f"{names.get(oid, oid)} : " + ", ".join(parts))
     for pid, p in ordered(original.players, order["players"]):
         q = changed.players.get(pid) or PlayerState.from_dict(pid, {})
         if p.points != q.points:

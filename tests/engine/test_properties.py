@@ -17,198 +17,200 @@ SETTINGS = settings(max_examples=60, deadline=None, database=None, suppress_heal
 KEYWORDS = ["Bouclier 1", "Bouclier 2", "Gank", "Chasse 2", "Protection"]
 
 
+EFFECT_KINDS = [
+    "increase",
+    "decrease",
+    "increase_up_to",
+    "increase_capped",
+    "decrease_floored",
+    "set_power",
+    "grant_keywords",
+    "remove_keywords",
+    "increase_by_power_of",
+    "copy",
+    "set_controller",
+    "replacement",
+]
+CONDITIONS = [{}, {}, {"mighty": True}, {"mighty": False}, {"defending": True}, {"level": 3}, {"has_keyword": "Gank"}]
+ACTION_KINDS = [
+    "buff",
+    "double",
+    "swap",
+    "kill",
+    "gain_xp",
+    "spend_xp",
+    "end_combat",
+    "end_turn",
+    "query",
+    "start",
+    "end",
+    "defend",
+    "hunt",
+    "play_card",
+    "create_token",
+    "activate",
+    "finish",
+    "move",
+    "resolve",
+]
+OBJECT_ACTIONS = {"buff", "double", "query", "defend", "swap", "kill", "hunt", "move"}
+
+# The helpers below take hypothesis's ``draw`` from ``scenarios`` and draw in the order it calls them.
+
+
+def _object(draw, i: int, pids: list[str]) -> dict:
+    zone = draw(st.sampled_from(["battlefield", "battlefield", "base", "discard"]))
+    return {
+        "id": f"u{i}",
+        "name": f"U{i}",
+        "printed_power": draw(st.integers(-2, 6)),
+        "zone": zone,
+        "controller": draw(st.sampled_from(pids)),
+        "defending": zone != "discard" and draw(st.booleans()),
+        "keywords": draw(st.lists(st.sampled_from(KEYWORDS), max_size=2, unique=True)),
+    }
+
+
+def _effect_values(draw, kind: str, target: str, oids: list[str], pids: list[str]) -> dict:
+    """The fields an effect of ``kind`` needs besides its target."""
+    if kind in ("increase", "decrease"):
+        return {"value": draw(st.integers(0, 4))}
+    if kind == "increase_up_to":
+        return {"value": draw(st.integers(-1, 7))}
+    if kind == "increase_capped":
+        return {"value": draw(st.integers(0, 4)), "max": draw(st.integers(0, 7)), "oneshot": draw(st.booleans())}
+    if kind == "decrease_floored":
+        return {"value": draw(st.integers(0, 4)), "min": draw(st.integers(-2, 3)), "oneshot": draw(st.booleans())}
+    if kind == "set_power":
+        return {"value": draw(st.integers(-2, 7))}
+    if kind in ("grant_keywords", "remove_keywords"):
+        return {"keywords": draw(st.lists(st.sampled_from(KEYWORDS), min_size=1, max_size=2, unique=True))}
+    if kind in ("increase_by_power_of", "copy"):
+        return {"of": draw(st.sampled_from(oids))}
+    if kind == "set_controller":
+        return {"player": draw(st.sampled_from(pids))}
+    return {
+        "event": "die",
+        "source": target,
+        "applies_to": draw(st.sampled_from(["self", "allies", "other_allies"])),
+        "produce": draw(st.sampled_from([["heal"], ["recall"], ["return_to_hand"], ["die"]])),
+        "optional": draw(st.booleans()),
+        "active_zone": draw(st.sampled_from(["board", "discard", "anywhere"])),
+    }
+
+
+def _effect(draw, i: int, oids: list[str], pids: list[str]) -> dict:
+    target = draw(st.sampled_from(oids))
+    kind = draw(st.sampled_from(EFFECT_KINDS))
+    e = {"id": f"e{i}", "label": f"E{i}", "kind": kind}
+    if kind != "replacement":
+        e["target"] = target
+    e.update(_effect_values(draw, kind, target, oids, pids))
+    if kind != "replacement":
+        cond = draw(st.sampled_from(CONDITIONS))
+        if "level" in cond:
+            e["source"] = target
+        if cond:
+            e["condition"] = cond
+        if draw(st.integers(0, 3)) == 0:
+            e["starts"] = "later"
+        else:
+            e["since"] = draw(st.integers(1, 6))
+    return e
+
+
+def _ability(draw, i: int, oids: list[str], effects: list[dict]) -> dict:
+    """A triggered or activated ability, which may start one of the effects that start later."""
+    src = draw(st.sampled_from(oids))
+    if draw(st.booleans()):
+        e = {
+            "id": f"t{i}",
+            "label": f"T{i}",
+            "kind": "triggered",
+            "source": src,
+            "when": draw(st.sampled_from(["became_mighty", "buffed", "xp_gained", "died"])),
+            "subject": draw(st.sampled_from(["self", "ally", "any", "you"])),
+        }
+    else:
+        e = {"id": f"t{i}", "label": f"T{i}", "kind": "activated", "source": src}
+    if draw(st.booleans()):
+        e["condition"] = {"level": draw(st.integers(1, 4))}
+    later_pool = [x["id"] for x in effects if x.get("starts") == "later"]
+    if later_pool and draw(st.booleans()):
+        e["then"] = draw(st.sampled_from(later_pool))
+    return e
+
+
+def _object_action(draw, a: str, oids: list[str]) -> dict | None:
+    """An action on objects; None when there are too few objects for it."""
+    if a in ("buff", "double", "query", "defend"):
+        act = {"do": a, "object": draw(st.sampled_from(oids))}
+        if a == "query":
+            act["ask"] = draw(st.sampled_from(["power", "keywords", "mighty"]))
+        return act
+    if a == "swap":
+        if len(oids) < 2:
+            return None
+        x, y = draw(st.permutations(oids))[:2]
+        return {"do": "swap", "objects": [x, y]}
+    if a == "kill":
+        return {"do": "kill", "objects": draw(st.lists(st.sampled_from(oids), min_size=1, max_size=3, unique=True))}
+    if a == "hunt":
+        return {"do": "hunt", "object": draw(st.sampled_from(oids))}
+    zone = draw(st.sampled_from(["base", "battlefield", "discard", "hand"]))
+    return {"do": "move", "object": draw(st.sampled_from(oids)), "zone": zone}
+
+
+def _action(draw, a: str, oids: list[str], pids: list[str], effects: list[dict], done: int) -> dict | None:
+    """An action of kind ``a`` (``done`` actions before it); None when the scenario has nothing it could name."""
+    if a in OBJECT_ACTIONS:
+        return _object_action(draw, a, oids)
+    if a in ("gain_xp", "spend_xp"):
+        return {"do": a, "player": draw(st.sampled_from(pids)), "amount": draw(st.integers(0, 3))}
+    if a in ("start", "end", "activate", "finish"):
+        if a == "start":
+            pool = [e["id"] for e in effects if e.get("starts") == "later"]
+        elif a == "end":
+            pool = [e["id"] for e in effects]
+        else:
+            pool = [e["id"] for e in effects if e["kind"] == "activated"]
+        return {"do": a, "effect": draw(st.sampled_from(pool))} if pool else None
+    if a == "play_card":
+        return {"do": "play_card", "player": draw(st.sampled_from(pids))}
+    if a == "create_token":
+        return {
+            "do": "create_token",
+            "token": f"tok{done}",
+            "name": "PO",
+            "player": draw(st.sampled_from(pids)),
+            "exhausted": draw(st.booleans()),
+        }
+    if a == "resolve":
+        steps = [
+            {"do": "gain_xp", "player": draw(st.sampled_from(pids)), "amount": 1},
+            {"do": "buff", "object": draw(st.sampled_from(oids))},
+            {"do": "query", "ask": "power", "object": draw(st.sampled_from(oids))},
+            {"do": "kill", "objects": [draw(st.sampled_from(oids))]},
+        ]
+        return {"do": "resolve", "steps": draw(st.permutations(steps))[: draw(st.integers(1, 4))]}
+    return {"do": a}
+
+
 @st.composite
 def scenarios(draw):
     n_players = draw(st.integers(1, 2))
     players = [{"id": f"p{i}", "name": f"J{i}", "xp": draw(st.integers(0, 5))} for i in range(n_players)]
     pids = [p["id"] for p in players]
-    n_obj = draw(st.integers(1, 4))
-    objects = []
-    for i in range(n_obj):
-        zone = draw(st.sampled_from(["battlefield", "battlefield", "base", "discard"]))
-        objects.append(
-            {
-                "id": f"u{i}",
-                "name": f"U{i}",
-                "printed_power": draw(st.integers(-2, 6)),
-                "zone": zone,
-                "controller": draw(st.sampled_from(pids)),
-                "defending": zone != "discard" and draw(st.booleans()),
-                "keywords": draw(st.lists(st.sampled_from(KEYWORDS), max_size=2, unique=True)),
-            }
-        )
+    objects = [_object(draw, i, pids) for i in range(draw(st.integers(1, 4)))]
     oids = [o["id"] for o in objects]
-    effects = []
-    for i in range(draw(st.integers(0, 10))):
-        target = draw(st.sampled_from(oids))
-        kind = draw(
-            st.sampled_from(
-                [
-                    "increase",
-                    "decrease",
-                    "increase_up_to",
-                    "increase_capped",
-                    "decrease_floored",
-                    "set_power",
-                    "grant_keywords",
-                    "remove_keywords",
-                    "increase_by_power_of",
-                    "copy",
-                    "set_controller",
-                    "replacement",
-                ]
-            )
-        )
-        e = {"id": f"e{i}", "label": f"E{i}", "kind": kind}
-        if kind != "replacement":
-            e["target"] = target
-        if kind in ("increase", "decrease"):
-            e["value"] = draw(st.integers(0, 4))
-        elif kind == "increase_up_to":
-            e["value"] = draw(st.integers(-1, 7))
-        elif kind == "increase_capped":
-            e.update(value=draw(st.integers(0, 4)), max=draw(st.integers(0, 7)), oneshot=draw(st.booleans()))
-        elif kind == "decrease_floored":
-            e.update(value=draw(st.integers(0, 4)), min=draw(st.integers(-2, 3)), oneshot=draw(st.booleans()))
-        elif kind == "set_power":
-            e["value"] = draw(st.integers(-2, 7))
-        elif kind in ("grant_keywords", "remove_keywords"):
-            e["keywords"] = draw(st.lists(st.sampled_from(KEYWORDS), min_size=1, max_size=2, unique=True))
-        elif kind in ("increase_by_power_of", "copy"):
-            e["of"] = draw(st.sampled_from(oids))
-        elif kind == "set_controller":
-            e["player"] = draw(st.sampled_from(pids))
-        else:
-            e.update(
-                event="die",
-                source=target,
-                applies_to=draw(st.sampled_from(["self", "allies", "other_allies"])),
-                produce=draw(st.sampled_from([["heal"], ["recall"], ["return_to_hand"], ["die"]])),
-                optional=draw(st.booleans()),
-                active_zone=draw(st.sampled_from(["board", "discard", "anywhere"])),
-            )
-        if kind != "replacement":
-            cond = draw(
-                st.sampled_from(
-                    [
-                        {},
-                        {},
-                        {"mighty": True},
-                        {"mighty": False},
-                        {"defending": True},
-                        {"level": 3},
-                        {"has_keyword": "Gank"},
-                    ]
-                )
-            )
-            if "level" in cond:
-                e["source"] = target
-            if cond:
-                e["condition"] = cond
-            if draw(st.integers(0, 3)) == 0:
-                e["starts"] = "later"
-            else:
-                e["since"] = draw(st.integers(1, 6))
-        effects.append(e)
+    effects = [_effect(draw, i, oids, pids) for i in range(draw(st.integers(0, 10)))]
     for i in range(draw(st.integers(0, 2))):
-        src = draw(st.sampled_from(oids))
-        if draw(st.booleans()):
-            e = {
-                "id": f"t{i}",
-                "label": f"T{i}",
-                "kind": "triggered",
-                "source": src,
-                "when": draw(st.sampled_from(["became_mighty", "buffed", "xp_gained", "died"])),
-                "subject": draw(st.sampled_from(["self", "ally", "any", "you"])),
-            }
-        else:
-            e = {"id": f"t{i}", "label": f"T{i}", "kind": "activated", "source": src}
-        if draw(st.booleans()):
-            e["condition"] = {"level": draw(st.integers(1, 4))}
-        later_pool = [x["id"] for x in effects if x.get("starts") == "later"]
-        if later_pool and draw(st.booleans()):
-            e["then"] = draw(st.sampled_from(later_pool))
-        effects.append(e)
-    later = [e["id"] for e in effects if e.get("starts") == "later"]
-    activated = [e["id"] for e in effects if e["kind"] == "activated"]
+        effects.append(_ability(draw, i, oids, effects))
     actions = []
     for _ in range(draw(st.integers(0, 6))):
-        a = draw(
-            st.sampled_from(
-                [
-                    "buff",
-                    "double",
-                    "swap",
-                    "kill",
-                    "gain_xp",
-                    "spend_xp",
-                    "end_combat",
-                    "end_turn",
-                    "query",
-                    "start",
-                    "end",
-                    "defend",
-                    "hunt",
-                    "play_card",
-                    "create_token",
-                    "activate",
-                    "finish",
-                    "move",
-                    "resolve",
-                ]
-            )
-        )
-        if a in ("buff", "double", "query", "defend"):
-            act = {"do": a, "object": draw(st.sampled_from(oids))}
-            if a == "query":
-                act["ask"] = draw(st.sampled_from(["power", "keywords", "mighty"]))
-        elif a == "swap":
-            if n_obj < 2:
-                continue
-            x, y = draw(st.permutations(oids))[:2]
-            act = {"do": "swap", "objects": [x, y]}
-        elif a == "kill":
-            act = {
-                "do": "kill",
-                "objects": draw(st.lists(st.sampled_from(oids), min_size=1, max_size=3, unique=True)),
-            }
-        elif a in ("gain_xp", "spend_xp"):
-            act = {"do": a, "player": draw(st.sampled_from(pids)), "amount": draw(st.integers(0, 3))}
-        elif a in ("start", "end"):
-            pool = later if a == "start" else [e["id"] for e in effects]
-            if not pool:
-                continue
-            act = {"do": a, "effect": draw(st.sampled_from(pool))}
-        elif a == "hunt":
-            act = {"do": "hunt", "object": draw(st.sampled_from(oids))}
-        elif a == "play_card":
-            act = {"do": "play_card", "player": draw(st.sampled_from(pids))}
-        elif a == "create_token":
-            act = {
-                "do": "create_token",
-                "token": f"tok{len(actions)}",
-                "name": "PO",
-                "player": draw(st.sampled_from(pids)),
-                "exhausted": draw(st.booleans()),
-            }
-        elif a in ("activate", "finish"):
-            if not activated:
-                continue
-            act = {"do": a, "effect": draw(st.sampled_from(activated))}
-        elif a == "move":
-            zone = draw(st.sampled_from(["base", "battlefield", "discard", "hand"]))
-            act = {"do": "move", "object": draw(st.sampled_from(oids)), "zone": zone}
-        elif a == "resolve":
-            steps = [
-                {"do": "gain_xp", "player": draw(st.sampled_from(pids)), "amount": 1},
-                {"do": "buff", "object": draw(st.sampled_from(oids))},
-                {"do": "query", "ask": "power", "object": draw(st.sampled_from(oids))},
-                {"do": "kill", "objects": [draw(st.sampled_from(oids))]},
-            ]
-            act = {"do": "resolve", "steps": draw(st.permutations(steps))[: draw(st.integers(1, 4))]}
-        else:
-            act = {"do": a}
-        actions.append(act)
+        act = _action(draw, draw(st.sampled_from(ACTION_KINDS)), oids, pids, effects, len(actions))
+        if act is not None:
+            actions.append(act)
     return {
         "title": "Aléatoire",
         "description": "Scénario aléatoire.",
