@@ -3,8 +3,8 @@ template needs for one step (``player_context``).
 
 Its parts, one job each: ``computing`` runs the engine (a stored result, « Et si… ? » variants), ``steps`` says
 what one step shows (board, chain, effects, « pourquoi ? ») and which steps matter, ``summary`` tells the end of
-the example and what a variant changed. All of them read the result through the typed view of
-``worked_examples.trace``, never through the raw dicts, and apply no rule of their own.
+the example and what a variant changed. All of them read the result through the engine's typed result
+(``engine.stored``), never through the raw dicts, and apply no rule of their own.
 """
 
 from __future__ import annotations
@@ -15,14 +15,11 @@ from urllib.parse import urlencode
 from django.template.loader import render_to_string
 
 from core.fragments import fragment
+from engine.stored import Step, StoredResult
 
 from .computing import VariantError, run_variant
 from .steps import branches, key_steps, label_decisions, progress, step_number, step_view
 from .summary import difference, summary
-from .trace import (
-    Result,
-    Step,
-)
 from .whatif import (
     LOCKED_NOTE,
     WhatIfForm,
@@ -90,7 +87,8 @@ def player_context(*, result: dict, data: dict, scenario_hash: str, query, base_
     with no step gives a 404 that says so, with the nearest step.
     """
     available = available_switches(data)
-    decided = decided_by_play(Result.from_dict(result))
+    original_typed = StoredResult.from_dict(result)  # the stored JSON, read once
+    decided = decided_by_play(original_typed)
     locked = {f"defending:{oid}": defends for oid, defends in decided.items()}
     form = WhatIfForm(query, available, locked=locked, player_id=player_id)
     changes = form.changes()
@@ -102,9 +100,9 @@ def player_context(*, result: dict, data: dict, scenario_hash: str, query, base_
             form.add_error(None, exc.message)
             changes = {}
     status = 400 if form.errors else 200
-    typed = Result.from_dict(result)  # the stored JSON, read once
+    typed = original_typed if original is result else StoredResult.from_dict(result)
     all_branches = typed.branches
-    original_branches = all_branches if original is result else Result.from_dict(original).branches
+    original_branches = original_typed.branches
     branch_index = max(0, min(_int_value(query, "branche"), len(all_branches) - 1))
     branch = all_branches[branch_index]
     trace = branch.trace

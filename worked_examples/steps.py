@@ -1,5 +1,6 @@
 """What the player shows at one step: the stable order of what it lists, the steps that matter, and the board,
-chain, effects and « pourquoi ? » of a step, read through the typed view of ``worked_examples.trace``.
+chain, effects and « pourquoi ? » of a step, read through the engine's typed result (``engine.stored``,
+``engine.snapshots``).
 
 It draws the state the engine gives for each step as it is (where each card is, its damage and whether it is
 lethal, equipped gear, the chain item resolving): no rule is applied here. Display order never depends on the
@@ -18,19 +19,9 @@ from django.utils.text import capfirst
 from core import rule_numbers
 from engine import kinds
 from engine.kinds import LAYER_LABELS, LAYERS
+from engine.snapshots import BoardState, ChainItemState, EffectState, GameState, ObjectState
+from engine.stored import Branch, OrderDecision, Step, StoredResult, WhyNote
 
-from .trace import (
-    BoardState,
-    Branch,
-    ChainItem,
-    EffectState,
-    ObjectState,
-    OrderDecision,
-    Result,
-    Step,
-    StepState,
-    Why,
-)
 from .whatif import (
     has_board,
 )
@@ -85,11 +76,11 @@ def rule_link(rule: str | None) -> dict | None:
     return {"text": f"R. {number}", "url": reverse("rules:rule_number", args=[number])}
 
 
-def why_of(why: Why | str | None) -> dict | None:
+def why_of(why: WhyNote | str | None) -> dict | None:
     """A ``why`` (typed, or a bare ``kinds.Why`` code) → {code, label, rule} with a capitalised label and a rule
     link; ``None`` when there is nothing to say."""
     if isinstance(why, str):
-        why = Why.from_raw(why)
+        why = WhyNote.from_raw(why)
     if why is None or not why.label:
         return None
     return {"code": why.code, "label": capfirst(why.label), "rule": rule_link(why.rule)}
@@ -98,7 +89,7 @@ def why_of(why: Why | str | None) -> dict | None:
 def branches(result: dict) -> list[dict]:
     """The raw branches of a stored result (for callers that read the JSON itself: the API, the sandbox's summary,
     the benchmark). Each outcome of an open choice is a branch; a result without open choices is one branch.
-    The player itself reads ``trace.Result.from_dict(result).branches``."""
+    The player itself reads ``engine.stored.StoredResult.from_dict(result).branches``."""
     outcomes = result.get("outcomes") or []
     if outcomes:
         return outcomes
@@ -248,7 +239,7 @@ def dependency_of(step: Step) -> str | None:
     return step.reason.depends_on if step.reason.code == "dependency" else None
 
 
-def _visible_objects(state: StepState) -> dict:
+def _visible_objects(state: GameState) -> dict:
     """What a player sees of each object: a computation that changes none of it changes nothing visible."""
     return {oid: (o.power, o.keywords, o.mighty, o.controller) for oid, o in state.objects.items()}
 
@@ -334,7 +325,7 @@ def _zones(objects: list[BoardObject], board: BoardState, players: list[dict], o
     showdown = board.showdown
     zones: list[Zone] = []
     by_id: dict[str, Zone] = {}
-    for bid, field_ in ordered(board.battlefields, order["objects"]):
+    for bid, field_ in ordered(board.by_id, order["objects"]):
         controller = field_.controller
         if field_.contested:
             status = "contested"
@@ -382,7 +373,7 @@ def _zones(objects: list[BoardObject], board: BoardState, players: list[dict], o
     return zones
 
 
-def _chain(board: BoardState, resolving: ChainItem | None, names: dict[str, str],
+def _chain(board: BoardState, resolving: ChainItemState | None, names: dict[str, str],
            by_id: dict[str, BoardObject]) -> list[dict]:
     """The chain as a stack, newest on top, with the item resolving now (it has left the snapshot) above it."""
     chain = [
@@ -402,14 +393,14 @@ def _showdown(board: BoardState, names: dict[str, str], by_id: dict[str, BoardOb
     s = board.showdown
     if s is None:
         return None
-    field_ = board.battlefields.get(s.battlefield or "")
+    field_ = board.by_id.get(s.battlefield or "")
     place = (field_.name if field_ else "") or getattr(by_id.get(s.battlefield or ""), "name", "")
     return {"battlefield": place, "combat": s.combat, "attacker": names.get(s.attacker, ""),
             "defender": names.get(s.defender, ""), "focus": names.get(s.focus, "")}
 
 
 def step_view(branch: Branch, index: int, decisions: Sequence[LabelledDecision] | None = None, *,
-              data: dict | None = None, shown: list[int] | None = None, result: Result | None = None) -> StepView:
+              data: dict | None = None, shown: list[int] | None = None, result: StoredResult | None = None) -> StepView:
     """What the page shows at step ``index`` of a branch (clamped to the trace).
 
     ``shown`` are the trace indices the player steps through (all of them by default); the previous shown
@@ -466,7 +457,8 @@ def step_view(branch: Branch, index: int, decisions: Sequence[LabelledDecision] 
             depends[past.effect] = dependency_of(past)
     effects = [
         EffectRow(
-            id=eid, label=e.label, since=e.since, active=e.active, applied=e.applied, current=step.effect == eid,
+            id=eid, label=e.label, since=e.since, active=e.active, applied=eid in state.applied,
+            current=step.effect == eid,
             depends_on=depends.get(eid),
             depends_on_label=_effect_label(effects_state, depends[eid]) if eid in depends else None,
         )
@@ -536,7 +528,7 @@ def step_whys(step: Step, objects: dict[str, BoardObject], board: BoardState) ->
         if why:
             missing = reason.why.missing if reason.why else ()
             if missing:
-                fields = board.battlefields
+                fields = board.by_id
                 why["label"] += " ; pas encore marqué" + ("s" if len(missing) > 1 else "") + " : " + ", ".join(
                     (fields[m].name if m in fields else "") or getattr(objects.get(m), "name", m) for m in missing)
             whys.append(why)

@@ -175,8 +175,8 @@ from django.template.loader import render_to_string  # noqa: E402
 from django.test import RequestFactory  # noqa: E402
 
 from engine import kinds  # noqa: E402
+from engine.stored import StoredResult as Result  # noqa: E402
 from worked_examples import computing, fields, player, steps, summary, whatif  # noqa: E402
-from worked_examples.trace import Result  # noqa: E402
 from worked_examples.views import embedded_players, example_context  # noqa: E402
 
 SCENARIOS = SCENARIOS_DIR

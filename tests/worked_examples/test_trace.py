@@ -9,9 +9,11 @@ from django.template.loader import render_to_string
 from django.test import RequestFactory
 
 from engine.kinds import STEP_KIND_LABELS, WHY_LABELS, WHY_RULES
+from engine.snapshots import BoardState, GameState, ObjectState
+from engine.stored import Branch, Step, WhyNote
+from engine.stored import StoredResult as Result
 from worked_examples import computing, player, steps, summary
 from worked_examples.paths import SCENARIOS_DIR
-from worked_examples.trace import Branch, ObjectState, Result, Step, StepState, Why
 
 SCENARIOS = SCENARIOS_DIR
 
@@ -53,7 +55,8 @@ def test_missing_keys_get_their_defaults_in_the_constructors():
     assert step.kind_label == STEP_KIND_LABELS["apply"]
     assert Step.from_dict({}).kind_label == "Étape"
     assert step.reason.code is None and step.reason.objects == () and step.reason.why is None
-    assert step.state == StepState() and step.state.board.showdown is None and step.state.board.focus is None
+    assert step.state == GameState(board=BoardState())
+    assert step.state.board.showdown is None and step.state.board.focus is None
     obj = ObjectState.from_dict("fiora", {"power": 4})
     assert obj.name == "fiora" and obj.type is None and obj.kind == "unit"
     assert (obj.damage, obj.keywords, obj.mighty, obj.zone, obj.at) == (0, (), False, None, None)
@@ -62,11 +65,11 @@ def test_missing_keys_get_their_defaults_in_the_constructors():
 
 
 def test_a_why_is_a_code_or_a_dict():
-    code = Why.from_raw("tank_first")
-    assert code == Why(code="tank_first", label=WHY_LABELS["tank_first"], rule=WHY_RULES["tank_first"])
-    written = Why.from_raw({"code": "final_refused", "rule": "R. 471", "missing": ["pont"]})
+    code = WhyNote.from_raw("tank_first")
+    assert code == WhyNote(code="tank_first", label=WHY_LABELS["tank_first"], rule=WHY_RULES["tank_first"])
+    written = WhyNote.from_raw({"code": "final_refused", "rule": "R. 471", "missing": ["pont"]})
     assert written.label == WHY_LABELS["final_refused"] and written.missing == ("pont",)
-    assert Why.from_raw(None) is None and Why.from_raw("") is None and Why.from_raw({}) is None
+    assert WhyNote.from_raw(None) is None and WhyNote.from_raw("") is None and WhyNote.from_raw({}) is None
 
 
 def test_the_view_is_read_only():
