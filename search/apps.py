@@ -19,13 +19,12 @@ def drop_orphans(using="default", **kwargs):
     """After ``migrate`` and after ``flush`` (both send post_migrate): full-text rows follow the documents table."""
     from django.db import connections
 
-    from .backends import FTS_TABLE, VECTOR_TABLE, PostgresBackend, SqliteBackend
+    from .backends import PostgresBackend, SqliteBackend
 
     if using != "default":
         return  # the backends work on the default connection, the only one the site uses
     connection = connections[using]
-    backend, table = {"sqlite": (SqliteBackend, FTS_TABLE), "postgresql": (PostgresBackend, VECTOR_TABLE)}.get(
-        connection.vendor, (None, None))
-    if backend is None or table not in connection.introspection.table_names(include_views=False):
+    backend = {"sqlite": SqliteBackend, "postgresql": PostgresBackend}.get(connection.vendor)
+    if backend is None or backend.table not in connection.introspection.table_names(include_views=False):
         return  # another database, or its search migrations are not applied yet
     backend().drop_orphans()

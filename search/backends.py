@@ -82,6 +82,9 @@ class Backend:
     vendor = ""
     AND = ""
     OR = ""
+    # The full-text index table and its column that holds the SearchDocument id.
+    table = ""
+    key = ""
 
     def refresh(self, ids: Sequence[int]) -> None:
         """Bring the full-text index in step with the rows ``ids`` of SearchDocument."""
@@ -91,11 +94,15 @@ class Backend:
 
     def clear(self) -> None:
         """Empty the full-text index (before the whole site is indexed again)."""
+        with connection.cursor() as cursor:
+            cursor.execute(f"DELETE FROM {self.table}")
 
     def drop_orphans(self) -> None:
         """Drop the full-text rows whose document is gone. Deleting documents through the ORM forgets their rows;
         emptying the tables without it (``flush``, which a TransactionTestCase runs after each test, or a restored
         database) does not, and the next documents may reuse those ids."""
+        with connection.cursor() as cursor:
+            cursor.execute(f"DELETE FROM {self.table} WHERE {self.key} NOT IN (SELECT id FROM search_searchdocument)")
 
     @staticmethod
     def expression(plan: Plan) -> str:
@@ -160,6 +167,8 @@ class SqliteBackend(Backend):
     """FTS5 table ``search_fts`` (title, keywords, body) whose rowid is the document id; ranked by bm25()."""
 
     vendor = "sqlite"
+    table = FTS_TABLE
+    key = "rowid"
     AND = "AND"
     OR = "OR"
 
@@ -179,14 +188,6 @@ class SqliteBackend(Backend):
         with connection.cursor() as cursor:
             for part in chunks(list(ids)):
                 cursor.execute(f"DELETE FROM {FTS_TABLE} WHERE rowid IN ({','.join(['%s'] * len(part))})", part)
-
-    def clear(self):
-        with connection.cursor() as cursor:
-            cursor.execute(f"DELETE FROM {FTS_TABLE}")
-
-    def drop_orphans(self):
-        with connection.cursor() as cursor:
-            cursor.execute(f"DELETE FROM {FTS_TABLE} WHERE rowid NOT IN (SELECT id FROM search_searchdocument)")
 
     @staticmethod
     def expression(plan: Plan) -> str:
@@ -227,6 +228,8 @@ class PostgresBackend(Backend):
     """
 
     vendor = "postgresql"
+    table = VECTOR_TABLE
+    key = "id"
     AND = "&"
     OR = "|"
 
@@ -243,14 +246,6 @@ class PostgresBackend(Backend):
         with connection.cursor() as cursor:
             for part in chunks(list(ids)):
                 cursor.execute(f"DELETE FROM {VECTOR_TABLE} WHERE id = ANY(%s)", [list(part)])
-
-    def clear(self):
-        with connection.cursor() as cursor:
-            cursor.execute(f"DELETE FROM {VECTOR_TABLE}")
-
-    def drop_orphans(self):
-        with connection.cursor() as cursor:
-            cursor.execute(f"DELETE FROM {VECTOR_TABLE} WHERE id NOT IN (SELECT id FROM search_searchdocument)")
 
     @staticmethod
     def expression(plan: Plan) -> str:
