@@ -7,17 +7,11 @@ its keywords and returns groups ``{"title": str, "items": [(label, url), ...]}``
 
 from __future__ import annotations
 
-from django.apps import apps
-from django.utils.module_loading import import_string
-
-
-def providers() -> list:
-    return [import_string(config.card_mentions) for config in apps.get_app_configs()
-            if getattr(config, "card_mentions", None)]
+from core.hooks import declared
 
 
 def mentions(card, terms) -> list[dict]:
     groups = []
-    for provider in providers():
+    for provider in declared("card_mentions"):
         groups.extend(group for group in provider(card, terms) if group.get("items"))
     return groups

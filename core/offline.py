@@ -15,15 +15,15 @@ import functools
 import html
 import json
 
-from django.apps import apps
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import path, reverse
-from django.utils.module_loading import import_string
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
+
+from core.hooks import declared
 
 from .middleware import release_fingerprint
 from .typography import french_typography
@@ -124,8 +124,7 @@ def reading_pages() -> list[dict]:
 def reading_list(request: HttpRequest) -> JsonResponse:
     """What the worker saves for reading offline, with the budget it must stay within, and which section explains
     each rule number (``/regles/468.1/`` opens its section offline too)."""
-    sections = [entry for config in apps.get_app_configs() if getattr(config, "offline_rule_sections", None)
-                for entry in import_string(config.offline_rule_sections)()]
+    sections = [entry for sections in declared("offline_rule_sections") for entry in sections()]
     response = JsonResponse({"budget": OFFLINE_BUDGET_BYTES, "pages": reading_pages(), "rules": sections},
                             json_dumps_params={"ensure_ascii": False})
     response["Cache-Control"] = "no-cache"  # revalidated: the list follows the content

@@ -11,14 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from django.apps import apps
-from django.utils.module_loading import import_string
+from .hooks import declared
 
 
 @cache
 def providers() -> tuple[Callable[[object], str], ...]:
-    return tuple(import_string(config.content_panels) for config in apps.get_app_configs()
-                 if getattr(config, "content_panels", None))
+    return tuple(declared("content_panels"))
 
 
 def panels_for(obj) -> list[str]:

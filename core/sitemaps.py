@@ -1,19 +1,17 @@
 """The sitemap, filled by the apps: each declares ``sitemaps = "app.sitemaps.SITEMAPS"`` on its AppConfig."""
 
-from django.apps import apps
 from django.contrib.sitemaps import Sitemap
 from django.urls import reverse
-from django.utils.module_loading import import_string
+
+from core.hooks import declared
 
 SITEMAPS: dict[str, type[Sitemap]] = {}
 
 
 def collect() -> dict[str, type[Sitemap]]:
     """Gather every app's sitemaps (called once all apps are ready)."""
-    for config in apps.get_app_configs():
-        path = getattr(config, "sitemaps", None)
-        if path:
-            SITEMAPS.update(import_string(path))
+    for sitemaps in declared("sitemaps"):
+        SITEMAPS.update(sitemaps)
     return SITEMAPS
 
 

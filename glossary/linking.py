@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import threading
 
-from django.apps import apps
 from django.db import DatabaseError
-from django.utils.module_loading import import_string
 
 from core.content_version import content_version
+from core.hooks import declared
 
 from .batch import in_batch
 from .matcher import Glossary, TermInfo
@@ -33,21 +32,13 @@ def term_info(term: Term) -> TermInfo:
 
 def other_entries() -> list[TermInfo]:
     """The entries the other apps declare (``glossary_entries`` on their AppConfig), after the terms."""
-    found: list[TermInfo] = []
-    for config in apps.get_app_configs():
-        path = getattr(config, "glossary_entries", None)
-        if path:
-            found.extend(import_string(path)())
-    return found
+    return [entry for entries in declared("glossary_entries") for entry in entries()]
 
 
 def connect_sources() -> None:
     """Import the declared entry functions at start-up (``GlossaryConfig.ready()``), so the signals their modules
     register (a card saved re-renders the texts naming it) are connected before the first save."""
-    for config in apps.get_app_configs():
-        path = getattr(config, "glossary_entries", None)
-        if path:
-            import_string(path)
+    declared("glossary_entries")
 
 
 def get_glossary() -> Glossary:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import string
 from itertools import groupby
 
-from django.apps import apps
 from django.db.models import Q
 from django.http import Http404, HttpRequest
 from django.shortcuts import redirect, render
-from django.utils.module_loading import import_string
 from django.utils.text import capfirst
 from django.views.decorators.http import require_GET
+
+from core.hooks import declared
 
 from .models import Term, sort_key
 from .signals import markdown_models
@@ -84,11 +84,8 @@ def keyword_examples(term: Term) -> list[dict]:
         return []
     forms = {sort_key(form) for form in term.form_list}
     found: dict[str, dict] = {}
-    for config in apps.get_app_configs():
-        path = getattr(config, "keyword_examples", None)
-        if not path:
-            continue
-        for keyword, examples in import_string(path)().items():
+    for provider in declared("keyword_examples"):
+        for keyword, examples in provider().items():
             if sort_key(keyword) in forms:
                 found.update((example["url"], example) for example in examples)
     return list(found.values())

@@ -21,8 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.apps import apps
-from django.utils.module_loading import import_string
+from core.hooks import declared
 
 DOCUMENTS: dict[type, tuple[str, Callable]] = {}
 KINDS: dict[str, dict[str, str]] = {}
@@ -31,13 +30,10 @@ KINDS: dict[str, dict[str, str]] = {}
 def collect() -> dict[type, tuple[str, Callable]]:
     DOCUMENTS.clear()
     KINDS.clear()
-    for config in apps.get_app_configs():
-        path = getattr(config, "search_documents", None)
-        if path:
-            DOCUMENTS.update(import_string(path))
-        path = getattr(config, "search_kinds", None)
-        if path:
-            KINDS.update(import_string(path))
+    for documents in declared("search_documents"):
+        DOCUMENTS.update(documents)
+    for kinds in declared("search_kinds"):
+        KINDS.update(kinds)
     return DOCUMENTS
 
 
