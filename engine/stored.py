@@ -12,7 +12,8 @@ an older engine may lack keys, and every default is decided here, once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from .snapshots import BoardState, GameState, ObjectState, PlayerState, as_dict, as_list, objects_of, players_of
@@ -22,6 +23,7 @@ _STEP_KINDS = {m.value: m for m in StepKind}
 _REASONS = {m.value: m for m in Reason}
 _EVENTS = {m.value: m for m in Event}
 _WHYS = {m.value: m for m in Why}
+_NO_STATE = GameState(board=BoardState())
 
 
 # --- « pourquoi ? » -------------------------------------------------------------------------------------------
@@ -137,7 +139,9 @@ class Step:
     text: str
 
     @classmethod
-    def from_dict(cls, raw: Any) -> Step:
+    def from_dict(cls, raw: Any, states: bool = True) -> Step:
+        if isinstance(raw, Step):  # already read
+            return raw
         d = as_dict(raw)
         kind = d.get("kind")
         kind = _STEP_KINDS.get(kind, kind)
@@ -147,7 +151,7 @@ class Step:
             pass_=d.get("pass") or 0, computation=d.get("computation"), effect=d.get("effect"),
             reason=StepReason.from_dict(d.get("reason"), kind == StepKind.EVENT),
             candidates=tuple(as_list(d.get("candidates"))),
-            state=GameState.from_dict(d.get("state")), text=d.get("text") or "",
+            state=GameState.from_dict(d.get("state")) if states else _NO_STATE, text=d.get("text") or "",
         )
 
 
@@ -240,6 +244,29 @@ class Query:
 
 
 @dataclass(frozen=True, slots=True)
+class EventRecord:
+    """An event the engine reported (``events[]``): its ``type`` (an ``Event`` member), the action it happened
+    in, what and whom it is about, why (a ``WhyNote``), and every detail it carries (``get``)."""
+
+    type: str | None
+    action: int | None = None
+    object: str | None = None
+    player: str | None = None
+    why: WhyNote | None = None
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.details.get(name, default)
+
+    @classmethod
+    def from_dict(cls, raw: Any) -> EventRecord:
+        d = as_dict(raw)
+        kind = d.get("type")
+        return cls(_EVENTS.get(kind, kind), d.get("action"), d.get("object"), d.get("player"),
+                   WhyNote.from_raw(d.get("why")), d)
+
+
+@dataclass(frozen=True, slots=True)
 class Branch:
     """One outcome of the scenario (one branch per combination of open choices): its trace and its end."""
 
@@ -253,18 +280,21 @@ class Branch:
     combats: tuple[CombatSummary, ...]
     scores: tuple[Score, ...]
     winner: str | None
+    events: tuple[EventRecord, ...] = ()
 
     @classmethod
-    def from_dict(cls, raw: Any) -> Branch:
+    def from_dict(cls, raw: Any, states: bool = True) -> Branch:
+        """``states=False`` leaves each step's state empty: for readers that never look at the board."""
         d = as_dict(raw)
         return cls(
             label=d.get("label"), objects=objects_of(d.get("objects")), players=players_of(d.get("players")),
             queries=tuple(Query.from_raw(q) for q in as_list(d.get("queries"))),
             order_decisions=tuple(OrderDecision.from_dict(o) for o in as_list(d.get("order_decisions"))),
-            trace=tuple(Step.from_dict(s) for s in as_list(d.get("trace"))),
+            trace=tuple(Step.from_dict(s, states) for s in as_list(d.get("trace"))),
             board=BoardState.from_dict(d.get("board")),
             combats=tuple(CombatSummary.from_dict(c) for c in as_list(d.get("combats"))),
             scores=tuple(Score.from_dict(s) for s in as_list(d.get("scores"))), winner=d.get("winner"),
+            events=tuple(EventRecord.from_dict(e) for e in as_list(d.get("events"))),
         )
 
 
@@ -283,7 +313,10 @@ class StoredResult:
         return self.outcomes or (self.main,)
 
     @classmethod
-    def from_dict(cls, raw: Any) -> StoredResult:
+    def from_dict(cls, raw: Any, states: bool = True) -> StoredResult:
+        """``states=False``: every step's state left empty (practice and the deck pages read no board)."""
+        if isinstance(raw, StoredResult):
+            return raw
         d = as_dict(raw)
-        return cls(version=d.get("version"), title=d.get("title") or "", main=Branch.from_dict(d),
-                   outcomes=tuple(Branch.from_dict(o) for o in as_list(d.get("outcomes"))))
+        return cls(version=d.get("version"), title=d.get("title") or "", main=Branch.from_dict(d, states),
+                   outcomes=tuple(Branch.from_dict(o, states) for o in as_list(d.get("outcomes"))))

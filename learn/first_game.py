@@ -7,6 +7,9 @@ its kind (the first unit played, the first combat…), never by a hand-written s
 
 from __future__ import annotations
 
+from engine.actions import Do
+from engine.stored import Step, StoredResult
+from engine.vocab import Reason, StepKind
 from worked_examples.models import WorkedExample
 
 SLUG = "premiere-partie"
@@ -14,13 +17,13 @@ PLAYER_ID = f"player-{SLUG}"
 
 # What each step of /debuter/ explains, as the first trace step that shows it: (step kind, action done, reason).
 MOMENTS = {
-    "la-mise-en-place": ("setup", None, None),
-    "les-phases-du-tour": ("phase", None, "channel"),
-    "jouer-une-carte": ("action", "play_unit", None),
-    "deplacer-et-attaquer": ("action", "standard_move", None),
-    "le-combat": ("combat", None, None),
-    "marquer-des-points": ("score", None, None),
-    "le-but": ("cleanup", None, "victory"),
+    "la-mise-en-place": (StepKind.SETUP, None, None),
+    "les-phases-du-tour": (StepKind.PHASE, None, Reason.CHANNEL),
+    "jouer-une-carte": (StepKind.ACTION, Do.PLAY_UNIT, None),
+    "deplacer-et-attaquer": (StepKind.ACTION, Do.STANDARD_MOVE, None),
+    "le-combat": (StepKind.COMBAT, None, None),
+    "marquer-des-points": (StepKind.SCORE, None, None),
+    "le-but": (StepKind.CLEANUP, None, Reason.VICTORY),
 }
 
 
@@ -28,21 +31,25 @@ def example() -> WorkedExample | None:
     return WorkedExample.objects.filter(slug=SLUG).first()
 
 
-def _action_steps(trace: list[dict]) -> dict[int, int]:
+def _trace(result: StoredResult | dict) -> tuple[Step, ...]:
+    return StoredResult.from_dict(result, states=False).main.trace
+
+
+def _action_steps(trace: tuple[Step, ...]) -> dict[int, int]:
     """Action number → index of the trace step that announces it."""
     found: dict[int, int] = {}
     for step in trace:
-        if step.get("kind") == "action" and step.get("action") is not None:
-            found.setdefault(step["action"], step["index"])
+        if step.kind == StepKind.ACTION and step.action is not None:
+            found.setdefault(step.action, step.index)
     return found
 
 
-def story(data: dict, result: dict) -> list[dict]:
+def story(data: dict, result: StoredResult | dict) -> list[dict]:
     """The turns of the game, each with its moments: the note of an action and the trace step where it starts."""
     names = {p["id"]: p.get("name") or p["id"] for p in data.get("players") or []}
     order = [p["id"] for p in data.get("players") or []]
     current = data.get("turn_player") or (order[0] if order else None)
-    starts = _action_steps(result.get("trace") or [])
+    starts = _action_steps(_trace(result))
     turns: list[dict] = []
     for number, action in enumerate(data.get("actions") or []):
         if action.get("do") == "start_turn" or not turns:
@@ -54,19 +61,19 @@ def story(data: dict, result: dict) -> list[dict]:
     return turns
 
 
-def moment_index(data: dict, result: dict, step_slug: str) -> int | None:
+def moment_index(data: dict, result: StoredResult | dict, step_slug: str) -> int | None:
     """The trace step of the first game that shows what a step of /debuter/ explains."""
     wanted = MOMENTS.get(step_slug)
     if wanted is None:
         return None
     kind, action_do, reason = wanted
     actions = data.get("actions") or []
-    for step in result.get("trace") or []:
-        if step.get("kind") != kind:
+    for step in _trace(result):
+        if step.kind != kind:
             continue
-        if reason and (step.get("reason") or {}).get("code") != reason:
+        if reason and step.reason.code != reason:
             continue
-        if action_do and (step.get("action") is None or actions[step["action"]].get("do") != action_do):
+        if action_do and (step.action is None or actions[step.action].get("do") != action_do):
             continue
-        return step["index"]
+        return step.index
     return None

@@ -1,56 +1,32 @@
-"""One Django form per kind of question, built from the question's data."""
+"""The answer form of a question (its fields come from its kind, ``kinds.KINDS``) and the practice list's filter."""
 
 from __future__ import annotations
 
 from django import forms
 
-from .questions import ALLOWED, DEATHS, KIND_LABELS, LEVEL_LABELS, ORDER, POINTS, POWER, Question
-
-ORDINALS = ["En premier", "En deuxième", "En troisième", "En quatrième", "En cinquième"]
+from .kinds import KIND_LABELS
+from .questions import LEVEL_LABELS, Question
 
 
 class AnswerForm(forms.Form):
-    """The answer to one question; ``answer()`` gives it in the shape of ``questions.expected``."""
+    """The answer to one question: its kind's fields (``kinds.QuestionKind.fields``); ``answer()`` gives it in the
+    shape of ``questions.expected``."""
 
     def __init__(self, question: Question, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.question = question
-        if question.kind == POWER:
-            self.fields["reponse"] = forms.IntegerField(
-                label="Votre réponse (un nombre)", min_value=-99, max_value=99,
-                error_messages={"required": "Indiquez un nombre.", "invalid": "Indiquez un nombre entier."})
-        elif question.kind in (DEATHS, POINTS):
-            self.fields["reponse"] = forms.MultipleChoiceField(
-                label=question.prompt, required=False, widget=forms.CheckboxSelectMultiple,
-                choices=[(choice.value, choice.label) for choice in question.choices])
-        elif question.kind == ALLOWED:
-            self.fields["reponse"] = forms.ChoiceField(
-                label=question.prompt, widget=forms.RadioSelect,
-                choices=[(choice.value, choice.label) for choice in question.choices],
-                error_messages={"required": "Choisissez oui ou non."})
-        elif question.kind == ORDER:
-            options = [("", "— choisir —")] + [(choice.value, choice.label) for choice in question.choices]
-            for position in range(len(question.choices)):
-                self.fields[f"rang{position + 1}"] = forms.ChoiceField(
-                    label=ORDINALS[position], choices=options,
-                    error_messages={"required": "Choisissez un effet pour chaque place."})
+        self.fields.update(question.kind_of.fields(question))
 
     def clean(self):
         cleaned = super().clean()
-        if self.question.kind == ORDER and not self.errors:
+        if self.question.kind_of.ordered and not self.errors:
             picked = [cleaned[name] for name in self.fields]
             if len(set(picked)) != len(picked):
                 raise forms.ValidationError("Chaque effet ne peut occuper qu'une place.")
         return cleaned
 
     def answer(self):
-        if self.question.kind == POWER:
-            return self.cleaned_data["reponse"]
-        if self.question.kind == ALLOWED:
-            return self.cleaned_data["reponse"]
-        if self.question.kind == ORDER:
-            return tuple(self.cleaned_data[name] for name in self.fields)
-        return frozenset(self.cleaned_data["reponse"])
+        return self.question.kind_of.read({name: self.cleaned_data[name] for name in self.fields})
 
 
 class PracticeFilter(forms.Form):

@@ -16,6 +16,8 @@ import yaml
 from django.utils.text import capfirst
 
 import engine
+from engine.stored import Step, StoredResult
+from engine.vocab import StepKind
 from rules import citations
 
 CONTENT = Path(__file__).resolve().parent / "content" / "permis.yaml"
@@ -109,15 +111,15 @@ def judge(item: dict, change: dict | None = None) -> Verdict:
     return _judge(_key(data), move_index)
 
 
-def action_steps(item: dict, change: dict | None = None) -> list[dict]:
+def action_steps(item: dict, change: dict | None = None) -> list[Step]:
     """The engine's action steps of what happened before the move (their narration is the situation's end)."""
     data = scenario_of(item, change)
     if not data["actions"]:
         return []
-    result = engine.run(engine.load_scenario(data)).to_dict()
-    return [step for step in result.get("trace") or [] if step.get("kind") == "action" and step.get("text")]
+    result = StoredResult.from_dict(engine.run(engine.load_scenario(data)).to_dict(), states=False)
+    return [step for step in result.main.trace if step.kind == StepKind.ACTION and step.text]
 
 
 def action_lines(item: dict, change: dict | None = None) -> list[str]:
     """What happened before the move, in the engine's words."""
-    return [step["text"] for step in action_steps(item, change)]
+    return [step.text for step in action_steps(item, change)]

@@ -19,22 +19,14 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from core.french import de
-from engine.kinds import Param
+from engine.stored import StoredResult
 from rules import citations
 from worked_examples import computing, player, whatif
 from worked_examples.models import WorkedExample
 
 from . import permis, situation
+from .kinds import ALLOWED, DEATHS, KIND_LABELS, KINDS, ORDER, POINTS, POWER, UNIT_TYPES, Choice, QuestionKind, Source
 
-POWER, DEATHS, POINTS, ORDER, ALLOWED = "puissance", "morts", "points", "ordre", "permis"
-KIND_LABELS = {
-    POWER: "Puissance finale",
-    DEATHS: "Qui meurt ?",
-    POINTS: "Qui gagne un point ?",
-    ORDER: "Dans quel ordre ?",
-    ALLOWED: "Ce coup est-il permis ?",
-}
 # Level of each area (the worked examples' topics): 1 débutant, 2 confirmé, 3 juge.
 LEVELS = {
     WorkedExample.Topic.MOVEMENT: 1, WorkedExample.Topic.COMBAT: 1, WorkedExample.Topic.SCORE: 1,
@@ -43,7 +35,7 @@ LEVELS = {
 }
 LEVEL_LABELS = {1: "Débutant", 2: "Confirmé", 3: "Juge"}
 # Within a theme, the kinds of question about what the theme teaches come first: a movement question before the
-# final Might of a unit that moved.
+# final Might of a unit that moved (a kind not listed comes last).
 AREA_KINDS = {
     WorkedExample.Topic.MOVEMENT: (ALLOWED, POINTS, DEATHS, POWER, ORDER),
     WorkedExample.Topic.COMBAT: (DEATHS, POINTS, ALLOWED, POWER, ORDER),
@@ -56,18 +48,12 @@ DEFAULT_KINDS = (POWER, ORDER, DEATHS, POINTS, ALLOWED)
 
 
 def _kind_rank(question) -> int:
-    return AREA_KINDS.get(question.area, DEFAULT_KINDS).index(question.kind)
-ON_BOARD = ("base", "battlefield")
-UNIT_TYPES = ("unit", "token")
-MAX_ORDERED = 5
-POWER_QUESTIONS_PER_EXAMPLE = 2
+    order = AREA_KINDS.get(question.area, DEFAULT_KINDS)
+    return order.index(question.kind) if question.kind in order else len(order)
+
+
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when installed
-
-
-@dataclass(frozen=True)
-class Choice:
-    value: str
-    label: str
+__all__ = ["ALLOWED", "DEATHS", "KIND_LABELS", "ORDER", "POINTS", "POWER", "Choice"]  # declared in ``kinds``
 
 
 @dataclass(frozen=True)
@@ -90,17 +76,15 @@ class Question:
     facts: tuple[str, ...] = ()  # the situation's facts (without the actions), to tell alike titles apart
 
     @property
+    def kind_of(self) -> QuestionKind:
+        """What this kind of question asks and how it is answered (``kinds.KINDS``)."""
+        return KINDS[self.kind]
+
+    @property
     def title(self) -> str:
         """The question as a list shows it: what is asked, about what, and the change (« Et si… ? »)."""
-        asked = {POWER: f"Puissance finale {de(self.subject_name)}", DEATHS: "Qui meurt ?",
-                 POINTS: "Qui gagne un point ?", ORDER: "Dans quel ordre ?", ALLOWED: self.prompt}[self.kind]
-        if self.kind == ALLOWED:
-            asked = f"Coup permis ? {self.example_title}"
-            return f"{asked} — {self.change_label}" if self.change_label else asked
-        parts = [asked, self.about] if self.about else [asked]
-        if self.change_label:
-            parts.append(self.change_label)
-        return " — ".join(parts)
+        parts = [self.kind_of.asked(self), self.about, self.change_label]
+        return " — ".join(part for part in parts if part)
 
     @property
     def subject_name(self) -> str:
@@ -116,7 +100,7 @@ class Question:
 
     @property
     def kind_label(self) -> str:
-        return KIND_LABELS[self.kind]
+        return self.kind_of.label
 
     @property
     def is_variant(self) -> bool:
@@ -202,52 +186,10 @@ def catalogue() -> Catalogue:
 
 # --- building -----------------------------------------------------------------------------------------------------
 
-def _units(data: dict) -> list[dict]:
-    return [o for o in data.get("objects") or []
-            if o.get("type", "unit") in UNIT_TYPES and o.get("zone", "base") in ON_BOARD]
-
-
-def _switch(switches: list[Param], key: str) -> Param | None:
-    return next((s for s in switches if s.name == key), None)
-
-
-def _power_change(switches: list[Param], unit: dict, delta: int) -> tuple[dict, str] | None:
-    switch = _switch(switches, f"power:{unit['id']}")
-    if switch is None:
-        return None
-    value = max(switch.min, min(switch.max, switch.default + delta))
-    if value == switch.default:
-        return None
-    return {switch.name: value}, f"Et si la Puissance imprimée {de(unit['name'])} valait {value} au lieu de " \
-                                 f"{switch.default} ?"
-
-
-def _effect_off(data: dict, switches: list[Param]) -> tuple[dict, str] | None:
-    for effect in data.get("effects") or []:
-        switch = _switch(switches, f"effect:{effect['id']}")
-        if switch is not None:
-            return {switch.name: False}, f"Et si l'effet « {effect['label']} » n'existait pas ?"
-    return None
-
-
-def _died(result: dict) -> list[str]:
-    return [event["object"] for event in result.get("events") or [] if event.get("type") == "died"
-            and event.get("object")]
-
-
-def _applied_order(result: dict) -> list[str]:
-    seen: list[str] = []
-    for step in result.get("trace") or []:
-        effect = step.get("effect")
-        if step.get("kind") == "apply" and effect and effect not in seen:
-            seen.append(effect)
-    return seen
-
-
 def build(examples) -> Iterator[Question]:
     for example in examples:
-        result = example.result or {}
-        if len(result.get("outcomes") or []) > 1 or not result.get("objects"):
+        result = StoredResult.from_dict(example.result or {}, states=False)
+        if len(result.outcomes) > 1 or not result.main.objects:
             continue  # an open choice: more than one right answer, or nothing computed
         try:
             # The stored result proves the engine accepted this text: libyaml reads it fast (the engine's own,
@@ -299,52 +241,12 @@ def distinct_titles(items: list[Question]) -> list[Question]:
     return [renamed.get(question.slug, question) for question in items]
 
 
-def _questions(example, data: dict, result: dict, switches: list[Param]) -> Iterator[Question]:
-    units = _units(data)
-    final = result["objects"]
-    # Final Might: the units still on the board at the end, those the situation changes first.
-    on_board = [u for u in units if final.get(u["id"], {}).get("zone") in ON_BOARD]
-    on_board.sort(key=lambda u: final[u["id"]].get("power") == u.get("printed_power", 0))
-    for unit in on_board[:POWER_QUESTIONS_PER_EXAMPLE]:
-        prompt = f"Quelle est la Puissance {de(unit['name'])} à la fin ?"
-        base = _base(example, data, kind=POWER, subject=unit["id"], prompt=prompt,
-                     choices=(Choice(unit["id"], unit.get("name") or unit["id"]),))
-        yield Question(slug=f"{example.slug}-puissance-{unit['id']}", **base)
-        variant = _effect_off(data, switches) or _power_change(switches, unit, 2)
-        if variant:
-            changes, label = variant
-            yield Question(slug=f"{example.slug}-puissance-{unit['id']}-et-si", changes=tuple(changes.items()),
-                           change_label=label, **base)
-    # Who dies: the units of the situation are the choices.
-    died = _died(result)
-    if units and (died or (whatif.has_board(data) and len(units) >= 2)):
-        choices = tuple(Choice(u["id"], u["name"]) for u in units)
-        if choices:
-            base = _base(example, data, kind=DEATHS, choices=choices,
-                         prompt="Quelles unités meurent ? Cochez-les toutes (aucune si personne ne meurt).")
-            yield Question(slug=f"{example.slug}-morts", **base)
-            target = next((u for u in units if u["id"] in died), units[0])
-            variant = _power_change(switches, target, 2)
-            if variant:
-                changes, label = variant
-                yield Question(slug=f"{example.slug}-morts-et-si", changes=tuple(changes.items()),
-                               change_label=label, **base)
-    # Who gains a point: only where there is a battlefield to score.
-    players = data.get("players") or []
-    if whatif.has_board(data) and players and result.get("players"):
-        choices = tuple(Choice(p["id"], p.get("name") or p["id"]) for p in players)
-        base = _base(example, data, kind=POINTS, choices=choices,
-                     prompt="Qui gagne au moins un point ? Cochez chaque joueur concerné (aucun si personne).")
-        yield Question(slug=f"{example.slug}-points", **base)
-    # Order of application: the effects the engine applied, when there are a few.
-    order = _applied_order(result)
-    if 2 <= len(order) <= MAX_ORDERED:
-        labels = {e["id"]: e.get("label") or e["id"] for e in data.get("effects") or []}
-        if all(eid in labels for eid in order):
-            choices = tuple(sorted((Choice(eid, labels[eid]) for eid in order), key=lambda c: c.label))
-            base = _base(example, data, kind=ORDER, choices=choices,
-                         prompt="Dans quel ordre le moteur applique-t-il ces effets ?")
-            yield Question(slug=f"{example.slug}-ordre", **base)
+def _questions(example, data: dict, result: StoredResult, switches) -> Iterator[Question]:
+    """The questions of every kind an example gives (``kinds.QuestionKind.generate``)."""
+    source = Source(example.slug, data, result, switches, lambda **fields: _base(example, data, **fields))
+    for kind in KINDS.values():
+        if kind.generate is not None:
+            yield from (Question(**fields) for fields in kind.generate(source))
 
 
 def allowed_questions() -> Iterator[Question]:
@@ -379,58 +281,46 @@ def result_of(question: Question, example: WorkedExample) -> dict:
     return computing.run_variant(example.scenario_hash, data, dict(question.changes))
 
 
-def expected(question: Question, result: dict, data: dict) -> object:
-    """The right answer, read from the engine's result: an int, a frozenset of ids, or a tuple of ids."""
-    if question.kind == POWER:
-        return result["objects"][question.subject]["power"]
-    if question.kind == DEATHS:
-        candidates = {choice.value for choice in question.choices}
-        return frozenset(oid for oid in _died(result) if oid in candidates)
-    if question.kind == POINTS:
-        before = {p["id"]: p.get("points", 0) for p in data.get("players") or []}
-        return frozenset(pid for pid, p in result["players"].items() if p.get("points", 0) > before.get(pid, 0))
-    if question.kind == ORDER:
-        return tuple(_applied_order(result))
-    raise ValueError(question.kind)
+def _main(result: StoredResult | dict) -> StoredResult:
+    """The engine's result, typed (a stored dict is read once, without the board states practice never reads)."""
+    return StoredResult.from_dict(result, states=False)
+
+
+def expected(question: Question, result: StoredResult | dict, data: dict) -> object:
+    """The right answer, read from the engine's result (``kinds.QuestionKind.expected``): an int, a frozenset of
+    ids, or a tuple of ids."""
+    kind = question.kind_of
+    if kind.expected is None:
+        raise ValueError(question.kind)
+    return kind.expected(question, _main(result).main, data)
 
 
 def answer_text(question: Question, answer) -> str:
     """An answer in French words."""
-    if question.kind == POWER:
+    shape = question.kind_of.shape
+    if shape == "number":
         return str(answer)
     labels = {choice.value: choice.label for choice in question.choices}
-    if question.kind == ORDER:
-        return " → ".join(f"« {labels.get(value, value)} »" for value in answer)
-    if question.kind == ALLOWED:
+    if shape == "one":
         return labels.get(answer, answer)
+    if shape == "order":
+        return " → ".join(f"« {labels.get(value, value)} »" for value in answer)
     if not answer:
-        return "personne" if question.kind == POINTS else "aucune unité"
+        return question.kind_of.nobody
     return ", ".join(labels.get(value, value) for value in sorted(answer, key=list(labels).index))
 
 
-def step_of(question: Question, result: dict) -> int | str:
+def step_of(question: Question, result: StoredResult | dict) -> int | str:
     """The player step to open: where the asked thing happens, else the final state."""
-    trace = result.get("trace") or []
-    for step in trace:
-        code = (step.get("reason") or {}).get("code")
-        if question.kind == DEATHS and step.get("kind") == "event" and code == "died":
-            return step["index"]
-        if question.kind == POINTS and step.get("kind") == "score":
-            return step["index"]
-        if question.kind == ORDER and step.get("kind") == "apply":
-            return step["index"]
-    if question.kind == POWER:
-        applied = [s["index"] for s in trace if s.get("kind") == "apply" and s.get("object") == question.subject]
-        if applied:
-            return applied[-1]
-    return player.LAST_STEP
+    found = question.kind_of.opens_at(question, _main(result).main.trace)
+    return player.LAST_STEP if found is None else found
 
 
-def rules_cited(result: dict, limit: int = 8) -> list[str]:
+def rules_cited(result: StoredResult | dict, limit: int = 8) -> list[str]:
     """The rule numbers the engine's narration cites, in order of first mention (« R. 467, 468.5 » counts both)."""
     found: list[str] = []
-    for step in result.get("trace") or []:
-        found += [number for number in citations.numbers_in_notes(step.get("text")) if number not in found]
+    for step in _main(result).main.trace:
+        found += [number for number in citations.numbers_in_notes(step.text) if number not in found]
     return found[:limit]
 
 
@@ -443,22 +333,16 @@ def situation_data(question: Question, data: dict) -> dict:
     return variants.apply_changes(data, dict(question.changes))
 
 
-def situation_lines(data: dict, result: dict) -> list[str]:
+def situation_lines(data: dict, result: StoredResult | dict) -> list[str]:
     """The situation told without its outcome, every fact that the engine reads written out (``learn.situation``).
 
     The worked example's own description often tells the result; a question must not.
     """
-    return situation.lines(data, result.get("trace") or [])
+    return situation.lines(data, _main(result).main.trace)
 
 
-def why_lines(question: Question, result: dict, limit: int = 8) -> list[str]:
-    """The engine's own narration of the steps that decide the answer (« Pourquoi ? »)."""
-    wanted = {
-        POWER: lambda s: s.get("kind") in ("apply", "skip", "query") and s.get("object") in (question.subject, None),
-        DEATHS: lambda s: s.get("kind") in ("assign", "cleanup", "replacement")
-        or (s.get("kind") == "event" and (s.get("reason") or {}).get("code") in ("died", "combat_damage", "damaged")),
-        POINTS: lambda s: s.get("kind") == "score",
-        ORDER: lambda s: s.get("kind") == "apply",
-    }[question.kind]
-    lines = [step["text"] for step in result.get("trace") or [] if step.get("text") and wanted(step)]
+def why_lines(question: Question, result: StoredResult | dict, limit: int = 8) -> list[str]:
+    """The engine's own narration of the steps that decide the answer (« Pourquoi ? », ``QuestionKind.explains``)."""
+    explains = question.kind_of.explains
+    lines = [step.text for step in _main(result).main.trace if step.text and explains(question, step)]
     return list(dict.fromkeys(lines))[:limit]

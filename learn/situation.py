@@ -15,7 +15,8 @@ from collections.abc import Iterable
 
 from core.french import de, with_article
 from engine.effect_kinds import CONDITIONS, KINDS
-from engine.kinds import DURATION_LABELS, PRODUCE_LABELS
+from engine.kinds import DURATION_LABELS, PRODUCE_LABELS, StepKind
+from engine.stored import Step
 
 UNIT_TYPES = ("unit", "token")
 TYPE_LABELS = {"unit": "unité", "token": "jeton", "gear": "équipement", "rune": "rune", "spell": "sort",
@@ -246,7 +247,7 @@ class Teller:
 
     # --- actions ------------------------------------------------------------------------------------------------
 
-    def action_lines(self, trace: Iterable[dict]) -> list[str]:
+    def action_lines(self, trace: Iterable[Step]) -> list[str]:
         """The engine's narration of each action, « début du tour » saying whose turn it is."""
         actions = self.data.get("actions") or []
         order = [p["id"] for p in self.data.get("players") or []]
@@ -259,14 +260,14 @@ class Teller:
                 current = order[(order.index(current) + 1) % len(order)]
         lines = []
         for step in trace:
-            if step.get("kind") != "action" or not step.get("text"):
+            if step.kind != StepKind.ACTION or not step.text:
                 continue
-            text = step["text"]
-            whose = turns.get(step.get("action"))
+            text = step.text
+            whose = turns.get(step.action)
             if whose and "début du tour" in text and "début du tour d" not in text:
                 text = text.replace("début du tour", f"début du tour {de(self.name(whose))}", 1)
-            extra = self.action_facts(actions[step["action"]]) if isinstance(step.get("action"), int) \
-                and step["action"] < len(actions) else ""
+            extra = self.action_facts(actions[step.action]) if isinstance(step.action, int) \
+                and step.action < len(actions) else ""
             lines.append(f"{text} {extra}".strip())
         return lines
 
@@ -323,7 +324,7 @@ class Teller:
         return " ".join(said.split()) + (f" ({extra})" if extra else "")
 
 
-def lines(data: dict, trace: Iterable[dict] = ()) -> list[str]:
+def lines(data: dict, trace: Iterable[Step] = ()) -> list[str]:
     """The whole situation: whose turn, the players, the objects, the effects, then the actions."""
     teller = Teller(data)
     told = teller.player_lines()

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from core import rule_numbers
 from engine import kinds
+from engine.stored import StoredResult
 from worked_examples.models import WorkedExample
 
 from . import permis, questions
@@ -43,16 +44,16 @@ def _docs(enum) -> dict[str, set[int]]:
     return {member.value: _doc_tops(member.doc) for member in enum}
 
 
-def result_rules(result: dict) -> set[int]:
+def result_rules(result: StoredResult | dict) -> set[int]:
     """What a resolution is about: the rules its narration cites, and those of the kinds of steps, layers and
     reasons the engine used (its vocabulary names a rule for each)."""
+    result = StoredResult.from_dict(result, states=False)
     steps, layers, whys = _docs(kinds.StepKind), _docs(kinds.Layer), _docs(kinds.Why)
     found = {n for n in map(top, questions.rules_cited(result, limit=200)) if n is not None}
-    for step in result.get("trace") or []:
-        found |= steps.get(step.get("kind"), set()) | layers.get(step.get("layer"), set())
-        reason = step.get("reason") or {}
-        found |= whys.get(reason.get("code"), set()) | whys.get((reason.get("why") or {}).get("code")
-                                                                if isinstance(reason.get("why"), dict) else "", set())
+    for step in result.main.trace:
+        found |= steps.get(step.kind, set()) | layers.get(step.layer, set())
+        why = step.reason.why
+        found |= whys.get(step.reason.code, set()) | (whys.get(why.code, set()) if why else set())
     return found
 
 
@@ -76,7 +77,7 @@ def index(catalogue: questions.Catalogue) -> Index:
     examples: dict[str, str] = {}
     by_example: dict[str, frozenset[int]] = {}
     for question in catalogue.questions:
-        if question.kind == questions.ALLOWED:
+        if not question.kind_of.from_example:
             # The situation is about the rules of every verdict on it, changed or not.
             item, _ = questions.allowed_situation(question)
             numbers = []

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from core.fragments import fragment
+from engine.stored import StoredResult
 from glossary.models import Term
 from rules.models import FAQEntry, Guide, RuleSection
 from worked_examples import computing, player, steps, summary, whatif
@@ -149,12 +150,12 @@ def question(request: HttpRequest, slug: str):
         raise Http404("Cette question n'existe pas.")
     submitted = SUBMITTED in request.GET
     form = AnswerForm(item, request.GET if submitted else None)
-    if item.kind == questions.ALLOWED:
+    if not item.kind_of.from_example:
         return _allowed(request, catalogue, item, form, submitted)
     example = get_object_or_404(WorkedExample, slug=item.example_slug)
     data = computing.parse_scenario(example.scenario)
     try:
-        result = questions.result_of(item, example)
+        result = StoredResult.from_dict(questions.result_of(item, example))  # read once, typed
     except computing.VariantError:
         raise Http404("Le moteur refuse cette variante.") from None
     context = {"question": item, "example": example, "form": form, "submitted": submitted,
@@ -176,7 +177,7 @@ def question(request: HttpRequest, slug: str):
                           f"{step if step == player.LAST_STEP else steps.step_number(step)}#player-{example.slug}",
             "rules": questions.rules_cited(result),
             "why": questions.why_lines(item, result),
-            "summary": summary.summary(result["outcomes"][0] if result.get("outcomes") else result, result, data),
+            "summary": summary.summary(result.branches[0], result, data),
         })
     elif submitted:
         status = 400
