@@ -191,11 +191,9 @@ class Chain:
             self.place(card, "chain")
             self.count_played(player, card.id)  # R. 811.1.c.3: playing from facedown is playing the card
             self.emit(Event.CARD_PLAYED, player=player, object=card.id, from_hidden=hidden_at)
-        self.world.chain.item_no += 1
         target = a.get("target")
         t_obj = self.world.objects[target] if target else None
         item = {
-            "id": self.world.chain.item_no,
             "player": player,
             "label": a["label"],
             "speed": speed,
@@ -206,13 +204,27 @@ class Chain:
             "card": card.id if card is not None else None,
             "flow": bool(a.get("flow")),
         }
-        if not self.world.chain.items:
-            self.world.chain.starter = player
-        self.world.chain.items.append(item)
-        self.emit(Event.CHAIN_ADDED, player=player, label=a["label"], item=item["id"], speed=speed, object=target)
-        # R. 337.4: once the item is finalized, the controller of the newest item gains priority — the
-        # caster may answer their own spell with a Reaction before passing.
+        self.add_item(item)
+
+    def activate(self, player: str, label: str, run, target: str | None = None, legal=None) -> None:
+        """R. 377.3: an activated ability, its cost paid, goes on the chain as an item with no card; it can be
+        answered, and ``run(sim)`` does its effect when it resolves.  ``legal(sim)`` says whether its target is still
+        a legal choice then (R. 359.3.e.2); an illegal target leaves it without effect."""
+        self.add_item({"player": player, "label": label, "speed": "normal", "target": target, "target_at": None,
+                       "steps": [], "action": self.record.action, "run": run, "legal": legal})
+
+    def add_item(self, item: dict) -> None:
+        """R. 325, 337.4: a finalized item becomes the newest of the chain, and its controller gains priority — the
+        player may answer their own item with a Reaction before passing."""
         chain = self.world.chain
+        player = item["player"]
+        chain.item_no += 1
+        item["id"] = chain.item_no
+        if not chain.items:
+            chain.starter = player
+        chain.items.append(item)
+        self.emit(Event.CHAIN_ADDED, player=player, label=item["label"], item=item["id"], speed=item["speed"],
+                  object=item["target"])
         chain.priority = player
         chain.passes = 0
         self.tr.show_board(self.board_tuple())
@@ -296,7 +308,8 @@ class Chain:
         target = item["target"]
         if target is not None:
             o = self.world.objects[target]
-            if (o.zone, o.at) != item["target_at"] or not o.on_board:
+            legal = item.get("legal")
+            if not (legal(self) if legal else (o.zone, o.at) == item["target_at"] and o.on_board):
                 if item.get("card"):
                     self.spell_leaves_chain(item)
                 self.world.chain.resolving = None
@@ -305,9 +318,11 @@ class Chain:
                 return
         saved = self.record.action
         self.record.action = item["action"]
-        if item.get("trigger"):
+        if item.get("trigger") or item.get("run"):
             self.world.chain.in_resolution = True
-            if item["trigger"] in self.world.triggers.keyword:
+            if item.get("run"):
+                item["run"](self)
+            elif item["trigger"] in self.world.triggers.keyword:
                 self.resolve_keyword_trigger(item["trigger"])
             else:
                 self.resolve_trigger(item["trigger"])

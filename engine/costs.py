@@ -142,6 +142,15 @@ class Costs:
         p.essence = {d: n for d, n in pool.items() if n}
         self.emit(Event.COST_PAID, player=pid, label=label, energy=energy, essence=spent, pool=self.pool_text(pid))
 
+    def pay_keyword_cost(self, player: str, label: str, cost: dict, object: str | None = None,
+                         reduce_any: int = 0) -> None:
+        """A keyword's cost (Equip, Empower: R. 818.1.c.3, 827.1.c.2), paid as the ability is activated (R. 357):
+        its Energy and Power from the Rune Pool, less ``reduce_any`` [A] (Weaponmaster, R. 821.1.c.3)."""
+        power = list(cost.get("power", ()))
+        anys = max(0, power.count("A") - reduce_any)
+        if self.pays(player):
+            self.pay(player, label, cost.get("energy", 0), tuple(d for d in power if d != "A"), any_power=anys)
+
     def pay_unit(self, o: Obj, player: str, accelerate: bool, ignore: str = "") -> None:
         """Total cost of a unit (R. 356): Energy and Power printed, plus Accelerate's [1][C] paid with one
         of the unit's domains, or any domain if it has none (R. 805.1.b)."""

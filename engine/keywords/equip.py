@@ -1,4 +1,8 @@
-"""Equip [Cost] (R. 818): « [Cost]: Attach this gear to a unit you control » — the action ``equip {object, to}``."""
+"""Equip [Cost] (R. 818): « [Cost]: Attach this gear to a unit you control » — the action ``equip {object, to}``.
+
+An activated ability (R. 818.1, 377): its cost is paid as it is activated, then it waits on the chain, where it can
+be answered, and attaches the gear only when it resolves — if the chosen unit is still a unit its player controls
+on the board (its choice is a target, R. 818.1.b.1, 359.3.e.2)."""
 
 from ..vocab import Event, Keyword
 from .base import KeywordDef
@@ -8,33 +12,50 @@ KEYWORD = KeywordDef(Keyword.EQUIPER, "Equip", "R. 818", "activated",
                      cost=True)
 
 
-def attach_paid(sim, gear: str, unit: str, player: str, label: str, reduce_any: int = 0) -> bool:
-    """Pay an Equip cost (less ``reduce_any`` [A], Weaponmaster, R. 821.1.c) and attach; False when it cannot."""
-    g, u = sim.world.objects[gear], sim.world.objects[unit]
+def _can_carry(sim, unit: str, player: str) -> bool:
+    """R. 818.1.c.2: a unit that ``player`` controls, on the board."""
+    u = sim.world.objects[unit]
+    return u.is_unit and u.on_board and sim.ctrl(unit) == player
+
+
+def _pay(sim, gear: str, unit: str, player: str, label: str, reduce_any: int = 0) -> bool:
+    """Pay an Equip cost (less ``reduce_any`` [A], Weaponmaster, R. 821.1.c) for attaching ``gear`` to ``unit``;
+    False when the gear has no Equip cost (R. 821.1.c.4)."""
+    g = sim.world.objects[gear]
     cost = g.keyword_costs.get("equip")
     if cost is None:  # R. 821.1.c.4: no Equip cost, it can't be paid
         sim.emit(Event.NOTHING_HAPPENS, object=gear, why="no_equip_cost")
         return False
-    if not u.is_unit or not u.on_board or sim.ctrl(unit) != player:
+    if not _can_carry(sim, unit, player):
         sim.refuse(f"{g.name} ne peut être équipé qu'à une unité de son joueur sur le plateau (R. 818.1.c.2)")
-    energy, power = cost.get("energy", 0), list(cost.get("power", ()))
-    anys = power.count("A")
-    named = tuple(d for d in power if d != "A")
-    anys = max(0, anys - reduce_any)  # R. 821.1.c.3: only an [A] is reduced
-    if sim.pays(player):
-        sim.pay(player, label, energy, named, any_power=anys)
+    sim.pay_keyword_cost(player, label, cost, object=gear, reduce_any=reduce_any)
+    return True
+
+
+def attach_paid(sim, gear: str, unit: str, player: str, label: str, reduce_any: int = 0) -> bool:
+    """Pay an Equip cost and attach at once (Weaponmaster's trigger, resolving, R. 821.1.c); False when it cannot."""
+    if not _pay(sim, gear, unit, player, label, reduce_any):
+        return False
     sim._do_attach({"object": gear, "to": unit})
     return True
 
 
 def run(sim, a: dict) -> None:
-    """The ``equip`` action (R. 818.1.b): its player pays the Equip cost and the gear attaches to the chosen unit."""
+    """The ``equip`` action (R. 818.1.b, 377.3): its player pays the Equip cost, the ability goes on the chain,
+    and the gear attaches to the chosen unit when it resolves."""
     g = sim.world.objects[a["object"]]
     player = sim.ctrl(g.id)
     if g.type != "gear" or not g.on_board or "equip" not in g.keyword_costs:
         sim.refuse(f"{g.name} n'est pas un équipement sur le plateau avec Équiper (R. 818.1.a)")
-    problem = sim.cast_timing(player, "normal", f"Équiper {g.name}", False)
+    label = f"Équiper {g.name}"
+    problem = sim.cast_timing(player, "normal", label, False)
     if problem:
         sim.refuse(problem)
-    attach_paid(sim, g.id, a["to"], player, f"Équiper {g.name}")
-    sim.emit(Event.EQUIPPED, object=g.id, to=a["to"])
+    unit = a["to"]
+    _pay(sim, g.id, unit, player, label)
+
+    def resolve(sim) -> None:  # R. 818.2: the Attach completes, the unit is Equipped
+        sim._do_attach({"object": g.id, "to": unit})
+        sim.emit(Event.EQUIPPED, object=g.id, to=unit)
+
+    sim.activate(player, label, resolve, target=unit, legal=lambda sim: _can_carry(sim, unit, player))
