@@ -7,25 +7,25 @@ Code that saves many objects wraps the saves in ``bulk_change()``. Apps that kee
 
 from __future__ import annotations
 
-import threading
 from contextlib import contextmanager
 
 from django.dispatch import Signal
 
+from .nesting import Nesting
+
 finished = Signal()
-_state = threading.local()
+_bulk = Nesting()
 
 
 def active() -> bool:
-    return getattr(_state, "depth", 0) > 0
+    return _bulk.active()
 
 
 @contextmanager
 def bulk_change():
-    _state.depth = getattr(_state, "depth", 0) + 1
     try:
-        yield
+        with _bulk.block():
+            yield
     finally:
-        _state.depth -= 1
-        if _state.depth == 0:
+        if not _bulk.active():
             finished.send(sender=None)

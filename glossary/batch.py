@@ -14,27 +14,26 @@ from __future__ import annotations
 import threading
 from contextlib import contextmanager
 
+from core.nesting import Nesting
+
 _state = threading.local()
+_batch = Nesting()
+_deferral = Nesting()
 
 
 def in_batch() -> bool:
     """True while a batch of texts is rendered with a glossary and rules that cannot change meanwhile:
     caches skip their per-text freshness check."""
-    return getattr(_state, "batch", 0) > 0
+    return _batch.active()
 
 
-@contextmanager
 def rendering_batch():
-    _state.batch = getattr(_state, "batch", 0) + 1
-    try:
-        yield
-    finally:
-        _state.batch -= 1
+    return _batch.block()
 
 
 def suspended() -> bool:
     """True inside a deferral: texts are saved without HTML and rendered once at its end."""
-    return getattr(_state, "deferred", 0) > 0
+    return _deferral.active()
 
 
 def mark_dirty() -> None:
@@ -51,8 +50,5 @@ def deferral():
     """Count one more level of deferral; the outermost one starts clean (nothing saved yet)."""
     if not suspended():
         _state.dirty = False
-    _state.deferred = getattr(_state, "deferred", 0) + 1
-    try:
+    with _deferral.block():
         yield
-    finally:
-        _state.deferred -= 1
