@@ -35,7 +35,7 @@ from core import bulk
 from glossary import linking
 from glossary.batch import mark_dirty, suspended
 from glossary.matcher import CARD, Glossary, TermInfo, canonical
-from glossary.signals import rerender_affected, rerender_all
+from glossary.signals import entry_deleted, rerender_affected, rerender_all
 
 from .choices import CardType, Supertype
 from .models import Card
@@ -183,8 +183,4 @@ def bulk_finished(sender=None, **kwargs):
 
 @receiver(post_delete, sender=Card, dispatch_uid="cards-popovers-deleted")
 def card_deleted(sender, instance: Card, **kwargs):
-    linking.invalidate()
-    if suspended():
-        mark_dirty()
-    else:
-        rerender_affected({instance.get_absolute_url()}, Glossary())
+    entry_deleted(instance.get_absolute_url())

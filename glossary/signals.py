@@ -101,10 +101,16 @@ def term_saved(sender, instance: Term, raw=False, update_fields=None, **kwargs):
     rerender_affected(urls, probe, skip=instance)
 
 
-@receiver(post_delete, sender=Term)
-def term_deleted(sender, instance: Term, **kwargs):
+def entry_deleted(url: str) -> None:
+    """An entry of the matcher (a term, a card) is gone: the texts that linked ``url`` are rendered again, or the
+    whole site once at the end of a deferral."""
     linking.invalidate()
     if suspended():
         mark_dirty()
     else:
-        rerender_affected({instance.get_absolute_url()}, Glossary())
+        rerender_affected({url}, Glossary())
+
+
+@receiver(post_delete, sender=Term)
+def term_deleted(sender, instance: Term, **kwargs):
+    entry_deleted(instance.get_absolute_url())
