@@ -146,13 +146,19 @@ class _Reader:
         raise DeckCodeError(f"Code de deck invalide à l'octet {self.at} : un nombre ({what}) est trop grand.")
 
 
-def _card(reader: _Reader, flagged: bool, what: str) -> CardRef:
-    set_id = reader.u8(f"l'extension d'une carte ({what})")
+def _set_and_variant(reader: _Reader, of: str, what: str) -> tuple[int, int]:
+    """The set and variant bytes of a card or a group (``of``: « d'une carte », « d'un groupe »), both known."""
+    set_id = reader.u8(f"l'extension {of} ({what})")
     if set_id >= len(SETS):
         raise DeckCodeError(f"Code de deck invalide à l'octet {reader.at} : extension inconnue (n° {set_id}).")
-    variant = reader.u8(f"la variante d'une carte ({what})")
+    variant = reader.u8(f"la variante {of} ({what})")
     if variant >= len(VARIANTS):
         raise DeckCodeError(f"Code de deck invalide à l'octet {reader.at} : variante inconnue (n° {variant}).")
+    return set_id, variant
+
+
+def _card(reader: _Reader, flagged: bool, what: str) -> CardRef:
+    set_id, variant = _set_and_variant(reader, "d'une carte", what)
     return _number(reader, set_id, variant, flagged, what)
 
 
@@ -169,12 +175,7 @@ def _number(reader: _Reader, set_id: int, variant: int, flagged: bool, what: str
 def _groups(reader: _Reader, copies: int, flagged: bool, what: str, out: list[tuple[str, int]]) -> None:
     for _ in range(reader.varint(f"le nombre de groupes à {copies} exemplaires ({what})")):
         size = reader.varint(f"la taille d'un groupe ({what})")
-        set_id = reader.u8(f"l'extension d'un groupe ({what})")
-        if set_id >= len(SETS):
-            raise DeckCodeError(f"Code de deck invalide à l'octet {reader.at} : extension inconnue (n° {set_id}).")
-        variant = reader.u8(f"la variante d'un groupe ({what})")
-        if variant >= len(VARIANTS):
-            raise DeckCodeError(f"Code de deck invalide à l'octet {reader.at} : variante inconnue (n° {variant}).")
+        set_id, variant = _set_and_variant(reader, "d'un groupe", what)
         for _ in range(size):
             out.append((_number(reader, set_id, variant, flagged, what).code, copies))
 

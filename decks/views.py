@@ -93,20 +93,22 @@ def _deck_or_400(request: HttpRequest, code: str) -> Deck | HttpResponse:
         return _form_page(request, DeckForm(initial={"deck": code}), error.message, 400)
 
 
-@require_GET
-def deck_page(request: HttpRequest, code: str):
+def _deck_in(request: HttpRequest, code: str, template: str) -> HttpResponse:
+    """The deck of ``code`` shown with ``template``, or the form saying why the code cannot be read (400)."""
     deck = _deck_or_400(request, code)
     if isinstance(deck, HttpResponse):
         return deck
-    return render(request, "decks/deck.html", _deck_context(deck, code))
+    return render(request, template, _deck_context(deck, code))
+
+
+@require_GET
+def deck_page(request: HttpRequest, code: str):
+    return _deck_in(request, code, "decks/deck.html")
 
 
 @require_GET
 def deck_sheet(request: HttpRequest, code: str):
-    deck = _deck_or_400(request, code)
-    if isinstance(deck, HttpResponse):
-        return deck
-    return render(request, "decks/sheet.html", _deck_context(deck, code))
+    return _deck_in(request, code, "decks/sheet.html")
 
 
 def _steps(result: dict) -> list[dict]:
