@@ -1,25 +1,15 @@
-"""Small factories for the operations tests: a category and its questions."""
+"""Small factories for the operations tests: a category and its questions (one or many at once)."""
 
 from __future__ import annotations
 
 from itertools import count
 
 from rules.models import Category, FAQEntry
+from tests.rules.factories import category, faq
+
+__all__ = ["category", "faq", "faqs"]
 
 _seq = count(1)
-
-
-def category(**kwargs) -> Category:
-    n = next(_seq)
-    return Category.objects.create(**{"slug": f"theme-{n}", "name": f"Thème {n}", "order": n, **kwargs})
-
-
-def faq(**kwargs) -> FAQEntry:
-    n = next(_seq)
-    defaults = {"slug": f"ops-question-{n}", "question": f"Question {n:05d} ?", "short_answer": "Oui."}
-    if "category" not in kwargs:
-        defaults["category"] = category()
-    return FAQEntry.objects.create(**{**defaults, **kwargs})
 
 
 def faqs(theme: Category, number: int) -> list[FAQEntry]:
