@@ -13,6 +13,9 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from engine.stored import StoredResult
+from engine.vocab import Event
+
 from .deck import Deck, Entry
 from .keywords import keywords_of
 
@@ -42,7 +45,7 @@ class Question:
     prompt: str
     kind: str  # "number" or "yesno"
     query: int = -1  # which engine query answers it (index in the result's ``queries``), -1: see ``event``
-    event: str = ""  # or: an event type whose presence is the answer (yes/no)
+    event: Event | None = None  # or: an event whose presence is the answer (yes/no)
     field: str = ""  # or: a field of that event (a number)
 
 
@@ -142,7 +145,7 @@ def hidden(deck: Deck) -> Iterator[Interaction]:
            if reactions else ""),
         ["811", "422", "325"], scenario,
         Question(f"Combien d'Énergie paies-tu pour jouer {card.name} depuis sa face cachée ?", "number",
-                 event="cost_paid", field="energy"),
+                 event=Event.COST_PAID, field="energy"),
         limits="Seuls le coût et Caché viennent de la carte ; le reste de son texte n'est pas joué ici.")
 
 
@@ -173,7 +176,7 @@ def deathknell(deck: Deck) -> Iterator[Interaction]:
         + (" Tes cartes qui tuent ou rappellent tes propres unités décident du moment où elle part." if partners
            else ""),
         ["808", "382", "367"], scenario,
-        Question(f"{card.name} meurt en défendant : son Agonie se déclenche-t-elle ?", "yesno", event="triggered"),
+        Question(f"{card.name} meurt en défendant : son Agonie se déclenche-t-elle ?", "yesno", event=Event.TRIGGERED),
         limits="L'effet de l'Agonie n'est pas joué : le moteur montre quand elle se déclenche.")
 
 
@@ -197,7 +200,7 @@ def accelerate(deck: Deck) -> Iterator[Interaction]:
         "payés en la jouant. L'unité entre alors prête et peut se déplacer ou attaquer dès ce tour.",
         ["805", "356"], scenario,
         Question(f"{card.name} coûte {cost} : combien d'Énergie paies-tu en tout en l'accélérant ?", "number",
-                 event="cost_paid", field="energy"),
+                 event=Event.COST_PAID, field="energy"),
         limits="Le coût en Puissance de la carte n'est pas compté ici : seule l'essence d'Accélération l'est.")
 
 
@@ -321,7 +324,7 @@ def deflect(deck: Deck) -> Iterator[Interaction]:
         "ou une compétence. Tes propres sorts la visent au prix normal.",
         ["809"], scenario,
         Question(f"Tu joues {spell.name} sur ton {card.name} : combien d'essence runique paies-tu en plus ?",
-                 "number", event="cost_paid", field="essence"),
+                 "number", event=Event.COST_PAID, field="essence"),
         limits=f"L'effet de {spell.name} n'est pas joué : seul son coût compte ici.")
 
 
@@ -377,12 +380,12 @@ def by_slug(deck: Deck, slug: str) -> Interaction | None:
     return next((item for item in found(deck) if item.slug == slug), None)
 
 
-def answer(question: Question, result: dict) -> object:
+def answer(question: Question, result: StoredResult | dict) -> object:
     """The right answer to a question, read from the engine's result (never written down)."""
+    main = StoredResult.from_dict(result, states=False).main
     if question.query >= 0:
-        queries = result.get("queries") or []
-        return queries[question.query]["value"] if question.query < len(queries) else None
-    events = [e for e in result.get("events") or [] if e.get("type") == question.event]
+        return main.queries[question.query].value if question.query < len(main.queries) else None
+    events = [e for e in main.events if e.type == question.event]
     if question.kind == "yesno":
         return bool(events)
     if not events:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from django import forms
 
@@ -19,9 +19,6 @@ from engine.kinds import Param
 from engine.stored import Branch, Step, StoredResult
 from engine.vocab import BOARD_ZONES, Event, StepKind
 from worked_examples import whatif
-
-if TYPE_CHECKING:
-    from .questions import Question
 
 POWER, DEATHS, POINTS, ORDER, ALLOWED = "puissance", "morts", "points", "ordre", "permis"
 UNIT_TYPES = ("unit", "token")
@@ -34,6 +31,20 @@ ORDINALS = ["En premier", "En deuxième", "En troisième", "En quatrième", "En 
 class Choice:
     value: str
     label: str
+
+
+class Asked(Protocol):
+    """What a kind reads of a question (``questions.Question``, which reads ``KINDS``: declared here as a
+    protocol so the two modules do not import each other)."""
+
+    kind: str
+    prompt: str
+    subject: str
+    example_title: str
+    choices: tuple[Choice, ...]
+
+    @property
+    def subject_name(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -63,13 +74,13 @@ class QuestionKind:
 
     slug: str
     label: str
-    asked: Callable[[Question], str]
-    fields: Callable[[Question], dict[str, forms.Field]]
+    asked: Callable[[Asked], str]
+    fields: Callable[[Asked], dict[str, forms.Field]]
     read: Callable[[dict], object] = lambda cleaned: frozenset(cleaned["reponse"])
-    expected: Callable[[Question, Branch, dict], object] | None = None
+    expected: Callable[[Asked, Branch, dict], object] | None = None
     generate: Callable[[Source], Iterator[dict]] | None = None
-    opens_at: Callable[[Question, Sequence[Step]], int | None] = lambda question, trace: None
-    explains: Callable[[Question, Step], bool] = lambda question, step: False
+    opens_at: Callable[[Asked, Sequence[Step]], int | None] = lambda question, trace: None
+    explains: Callable[[Asked, Step], bool] = lambda question, step: False
     shape: str = "set"
     nobody: str = ""
 
@@ -90,7 +101,7 @@ class QuestionKind:
 
 # --- helpers of the kinds ------------------------------------------------------------------------------------------
 
-def _choices_field(question: Question, **kwargs) -> dict[str, forms.Field]:
+def _choices_field(question: Asked, **kwargs) -> dict[str, forms.Field]:
     return {"reponse": forms.MultipleChoiceField(
         label=question.prompt, required=False, widget=forms.CheckboxSelectMultiple,
         choices=[(choice.value, choice.label) for choice in question.choices], **kwargs)}
@@ -140,9 +151,9 @@ def applied_order(branch: Branch) -> list[str]:
     return seen
 
 
-def _first(kind: StepKind, code: str | None = None) -> Callable[[Question, Sequence[Step]], int | None]:
+def _first(kind: StepKind, code: str | None = None) -> Callable[[Asked, Sequence[Step]], int | None]:
     """The first step of ``kind`` (with reason ``code``) opens the player."""
-    def opens_at(question: Question, trace: Sequence[Step]) -> int | None:
+    def opens_at(question: Asked, trace: Sequence[Step]) -> int | None:
         return next((s.index for s in trace if s.kind == kind and (code is None or s.reason.code == code)), None)
     return opens_at
 
@@ -162,7 +173,7 @@ def _power_questions(source: Source) -> Iterator[dict]:
         yield from _with_variant(f"{source.slug}-puissance-{unit['id']}", base, variant)
 
 
-def _power_step(question: Question, trace: Sequence[Step]) -> int | None:
+def _power_step(question: Asked, trace: Sequence[Step]) -> int | None:
     applied = [s.index for s in trace if s.kind == StepKind.APPLY and s.object == question.subject]
     return applied[-1] if applied else None
 
@@ -221,7 +232,7 @@ def _point_questions(source: Source) -> Iterator[dict]:
             prompt="Qui gagne au moins un point ? Cochez chaque joueur concerné (aucun si personne).")}
 
 
-def _scorers(question: Question, branch: Branch, data: dict) -> frozenset[str]:
+def _scorers(question: Asked, branch: Branch, data: dict) -> frozenset[str]:
     before = {p["id"]: p.get("points", 0) for p in data.get("players") or []}
     return frozenset(pid for pid, p in branch.players.items() if (p.points or 0) > before.get(pid, 0))
 
@@ -250,7 +261,7 @@ def _order_questions(source: Source) -> Iterator[dict]:
             kind=ORDER, choices=choices, prompt="Dans quel ordre le moteur applique-t-il ces effets ?")}
 
 
-def _order_fields(question: Question) -> dict[str, forms.Field]:
+def _order_fields(question: Asked) -> dict[str, forms.Field]:
     options = [("", "— choisir —")] + [(choice.value, choice.label) for choice in question.choices]
     required = {"required": "Choisissez un effet pour chaque place."}
     return {f"rang{position + 1}": forms.ChoiceField(label=ORDINALS[position], choices=options, error_messages=required)

@@ -9,10 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.actions import Do
+from engine.snapshots import GameState
+from engine.stored import CombatSummary, EventRecord, Score, StoredResult
+from engine.vocab import Event, StepKind, Why, Zone
+
 # The actions that bring units to a location, and the parameter naming them.
-MOVES = {"standard_move": "objects", "move": "object", "play_unit": "object"}
+MOVES = {Do.STANDARD_MOVE: "objects", Do.MOVE: "object", Do.PLAY_UNIT: "object"}
 # Events that show a battlefield was contested, fought over or changed hands.
-BOARD_EVENTS = {"contested", "showdown_started", "combat_started", "control_gained", "control_lost", "conquered"}
+BOARD_EVENTS = {Event.CONTESTED, Event.SHOWDOWN_STARTED, Event.COMBAT_STARTED, Event.CONTROL_GAINED,
+                Event.CONTROL_LOST, Event.CONQUERED}
 
 
 def _listing(names: list[str]) -> str:
@@ -22,80 +28,81 @@ def _listing(names: list[str]) -> str:
     return ", ".join(names[:-1]) + " et " + names[-1]
 
 
-def _state_before(result: dict, action: int) -> dict | None:
+def _state_before(result: StoredResult, action: int) -> GameState | None:
     """The snapshot at the announcement of an action: the board as it was just before it."""
-    for step in result.get("trace") or []:
-        if step.get("kind") == "action" and step.get("action") == action:
-            return step.get("state")
+    for step in result.main.trace:
+        if step.kind == StepKind.ACTION and step.action == action:
+            return step.state
     return None
 
 
-def _setup_state(result: dict) -> dict | None:
-    trace = result.get("trace") or []
-    return trace[0].get("state") if trace else None
+def _setup_state(result: StoredResult) -> GameState | None:
+    trace = result.main.trace
+    return trace[0].state if trace else None
 
 
 class _Reader:
     """Names and lookups over one engine result."""
 
-    def __init__(self, data: dict, result: dict):
+    def __init__(self, data: dict, result: StoredResult):
         self.data = data
         self.result = result
-        self.objects = result.get("objects") or {}
-        self.players = result.get("players") or {}
-        self.events = result.get("events") or []
+        self.objects = result.main.objects
+        self.players = result.main.players
+        self.events = result.main.events
 
     def name(self, oid: str | None) -> str:
-        return str((self.objects.get(oid) or {}).get("name") or oid or "")
+        obj = self.objects.get(oid or "")
+        return str((obj.name if obj else None) or oid or "")
 
-    def field(self, oid: str) -> str:
+    def field(self, oid: str | None) -> str:
         return f"« {self.name(oid)} »"
 
     def player(self, pid: str | None) -> str:
-        return str((self.players.get(pid) or {}).get("name") or pid or "")
+        player = self.players.get(pid or "")
+        return str((player.name if player else None) or pid or "")
 
-    def events_from(self, action: int) -> list[dict]:
+    def events_from(self, action: int) -> tuple[EventRecord, ...]:
         """The events of an action and everything after it (a showdown or combat may end after later actions)."""
         for n, event in enumerate(self.events):
-            if event.get("action") is not None and event["action"] >= action:
+            if event.action is not None and event.action >= action:
                 return self.events[n:]
-        return []
+        return ()
 
-    def combat_at(self, bf: str, after: list[dict]) -> dict | None:
-        started = sum(1 for e in after if e["type"] == "combat_started" and e.get("object") == bf)
+    def combat_at(self, bf: str, after: tuple[EventRecord, ...]) -> CombatSummary | None:
+        started = sum(1 for e in after if e.type == Event.COMBAT_STARTED and e.object == bf)
         if not started:
             return None
-        at_bf = [c for c in self.result.get("combats") or [] if c.get("battlefield") == bf]
+        at_bf = [c for c in self.result.main.combats if c.battlefield == bf]
         return at_bf[-started] if len(at_bf) >= started else None
 
-    def scores_at(self, bf: str, after: list[dict]) -> list[dict]:
-        count = sum(1 for e in after if e["type"] == "scored" and e.get("object") == bf)
-        at_bf = [s for s in self.result.get("scores") or [] if s.get("battlefield") == bf]
+    def scores_at(self, bf: str, after: tuple[EventRecord, ...]) -> list[Score]:
+        count = sum(1 for e in after if e.type == Event.SCORED and e.object == bf)
+        at_bf = [s for s in self.result.main.scores if s.battlefield == bf]
         return at_bf[len(at_bf) - count :] if count else []
 
 
-def _score_lines(r: _Reader, scores: list[dict]) -> list[str]:
+def _score_lines(r: _Reader, scores: list[Score]) -> list[str]:
     lines = []
     for s in scores:
-        how = "conquiert" if s.get("how") == "conquer" else "occupe"
-        who, where = r.player(s.get("player")), r.field(s.get("battlefield"))
-        if s.get("point"):
-            lines.append(f"{who} {how} {where} et gagne 1 point ({s.get('points_after')} au total).")
+        how = "conquiert" if s.how == "conquer" else "occupe"
+        who, where = r.player(s.player), r.field(s.battlefield)
+        if s.point:
+            lines.append(f"{who} {how} {where} et gagne 1 point ({s.points_after} au total).")
         else:
-            label = (s.get("why") or {}).get("label", "")
+            label = s.why.label if s.why else ""
             lines.append(f"{who} {how} {where}, sans gagner de point : {label}.")
     return lines
 
 
-def _combat_lines(r: _Reader, bf: str, combat: dict, scores: list[dict]) -> list[str]:
-    attacker, defender = r.player(combat.get("attacker")), r.player(combat.get("defender"))
-    might = combat.get("might") or {}
+def _combat_lines(r: _Reader, bf: str, combat: CombatSummary, scores: list[Score]) -> list[str]:
+    attacker, defender = r.player(combat.attacker), r.player(combat.defender)
     where = r.field(bf)
     lines = [
-        f"Combat sur {where} : {attacker} attaque avec une puissance totale de {might.get('attacker')}, "
-        f"{defender} défend avec {might.get('defender')} (R. 467)."
+        f"Combat sur {where} : {attacker} attaque avec une puissance totale de {combat.might_attacker}, "
+        f"{defender} défend avec {combat.might_defender} (R. 467)."
     ]
-    result = combat.get("result")
+    result = combat.result
     if result == "recalled":
         lines.append(
             f"Des unités des deux camps restent sur {where} : celles de {attacker} sont rappelées à sa base, "
@@ -116,7 +123,7 @@ def _combat_lines(r: _Reader, bf: str, combat: dict, scores: list[dict]) -> list
 
 def _move_lines(r: _Reader, index: int, action: dict) -> list[str]:
     before = _state_before(r.result, index)
-    if before is None:
+    if before is None or before.board is None:
         return []
     key = MOVES[action["do"]]
     units = action.get(key) if key == "objects" else [action.get(key)]
@@ -126,33 +133,34 @@ def _move_lines(r: _Reader, index: int, action: dict) -> list[str]:
         return []
     names = _listing([r.name(u) for u in units])
     plural = len(units) > 1
-    mover_id = ((before.get("objects") or {}).get(units[0]) or {}).get("controller")
+    first = before.objects.get(units[0])
+    mover_id = first.controller if first else None
     mover = r.player(mover_id)
-    if dest == "base":
+    if dest == Zone.BASE:
         verb = "rentrent" if plural else "rentre"
         return [
             f"{names} {verb} à la base : seul un champ de bataille peut être contesté, il n'y a donc ni combat "
             "ni conquête (R. 190.3.a)."
         ]
-    battlefields = (before.get("board") or {}).get("battlefields") or {}
+    battlefields = before.board.by_id
     if dest not in battlefields:
         return []
     where = r.field(dest)
     after = r.events_from(index)
-    happened = [e for e in after if e["type"] in BOARD_EVENTS and e.get("object") == dest]
+    happened = [e for e in after if e.type in BOARD_EVENTS and e.object == dest]
     combat = r.combat_at(dest, after)
     scores = r.scores_at(dest, after)
     verb = "arrivent" if plural else "arrive"
-    controller = (battlefields[dest] or {}).get("controller")
+    controller = battlefields[dest].controller
     if combat is not None:
-        defender = combat.get("defender")
+        defender = combat.defender
         held = "que contrôle" if controller == defender else "où se trouvent des unités de"
         return [f"{names} {verb} sur {where}, {held} {r.player(defender)}."] + _combat_lines(r, dest, combat, scores)
     if happened:
         opponents = [
             oid
-            for oid, o in (before.get("objects") or {}).items()
-            if o.get("zone") == "battlefield" and o.get("at") == dest and o.get("controller") not in (None, mover_id)
+            for oid, o in before.objects.items()
+            if o.zone == Zone.BATTLEFIELD and o.at == dest and o.controller not in (None, mover_id)
         ]
         lines = [f"{names} {verb} sur {where}."]
         if not opponents:
@@ -161,7 +169,7 @@ def _move_lines(r: _Reader, index: int, action: dict) -> list[str]:
                 f"{mover} prend le contrôle du champ (R. 344.2, 348.2.a)."
             )
         score_lines = _score_lines(r, scores)
-        if not score_lines and any(e["type"] == "control_gained" for e in happened):
+        if not score_lines and any(e.type == Event.CONTROL_GAINED for e in happened):
             score_lines = [
                 f"{mover} prend le contrôle de {where} sans le marquer : il l'a déjà marqué ce tour (R. 472)."
             ]
@@ -172,7 +180,7 @@ def _move_lines(r: _Reader, index: int, action: dict) -> list[str]:
             f"leur joueur contrôle ne le contestent pas, donc il n'y a ni combat ni conquête (R. 190.3.a.1). "
             f"{mover} pourra le marquer en l'occupant au début de son prochain tour (R. 471.2)."
         ]
-    if (battlefields[dest] or {}).get("contested"):
+    if battlefields[dest].contested:
         return [
             f"{names} {verb} sur {where}, déjà contesté : ce déplacement ne le conteste pas une seconde fois "
             "(R. 190.3.a.1)."
@@ -182,13 +190,15 @@ def _move_lines(r: _Reader, index: int, action: dict) -> list[str]:
 
 def _shared_at_start(r: _Reader) -> list[str]:
     """Units of two players already together on a battlefield, with nobody arriving."""
-    state = _setup_state(r.result) or {}
+    state = _setup_state(r.result)
+    if state is None or state.board is None:
+        return []
     lines = []
-    for bf in (state.get("board") or {}).get("battlefields") or {}:
+    for bf in state.board.by_id:
         here = [
-            (oid, o.get("controller"))
-            for oid, o in (state.get("objects") or {}).items()
-            if o.get("zone") == "battlefield" and o.get("at") == bf and o.get("controller")
+            (oid, o.controller)
+            for oid, o in state.objects.items()
+            if o.zone == Zone.BATTLEFIELD and o.at == bf and o.controller
         ]
         if len({pid for _oid, pid in here}) > 1:
             together = _listing([r.name(oid) for oid, _pid in here])
@@ -200,7 +210,7 @@ def _shared_at_start(r: _Reader) -> list[str]:
     return lines
 
 
-def board_notes(data: dict | None, result: dict | None) -> list[str]:
+def board_notes(data: dict | None, result: StoredResult | dict | None) -> list[str]:
     """French sentences on what each move did on the board, and why nothing happened when nothing did.
 
     Empty for a situation without battlefields (a calculation of Might, say).
@@ -209,7 +219,7 @@ def board_notes(data: dict | None, result: dict | None) -> list[str]:
         return []
     if not any(o.get("type") == "battlefield" for o in data.get("objects") or []):
         return []
-    r = _Reader(data, result)
+    r = _Reader(data, StoredResult.from_dict(result))
     actions: list[Any] = data.get("actions") or []
     moves = [(i, a) for i, a in enumerate(actions) if isinstance(a, dict) and a.get("do") in MOVES]
     lines: list[str] = []
@@ -217,17 +227,17 @@ def board_notes(data: dict | None, result: dict | None) -> list[str]:
         lines += _move_lines(r, index, action)
     destinations = {a.get("to") for _i, a in moves}
     for event in r.events:
-        if event["type"] == "control_lost" and event.get("why") == "empty_battlefield":
-            if event.get("object") not in destinations:
+        if event.type == Event.CONTROL_LOST and event.why and event.why.code == Why.EMPTY_BATTLEFIELD:
+            if event.object not in destinations:
                 lines.append(
-                    f"{r.player(event.get('player'))} n'a plus d'unité sur {r.field(event.get('object'))} : "
+                    f"{r.player(event.player)} n'a plus d'unité sur {r.field(event.object)} : "
                     "le champ n'est plus contrôlé par personne (R. 190.4.c)."
                 )
     if not moves:
         shared = _shared_at_start(r)
         if shared:
             lines = shared + lines
-        elif not any(e["type"] in BOARD_EVENTS for e in r.events):
+        elif not any(e.type in BOARD_EVENTS for e in r.events):
             lines.append(
                 "Aucune unité n'arrive sur un champ de bataille : aucun champ n'est contesté, donc ni combat ni "
                 "conquête (R. 190.3.a). Pour en provoquer un, ajoutez l'action « {ACTIONS['standard_move'][0]} »."

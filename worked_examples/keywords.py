@@ -9,23 +9,26 @@ without importing this app.
 from __future__ import annotations
 
 import json
-import re
 
 from core.fragments import fragment
+from engine.snapshots import ObjectState
+from engine.stored import StoredResult
+from engine.vocab import keyword_base
 
 from .models import WorkedExample
 
-KEYWORD_VALUE = re.compile(r"\s+\d+$")
 
-
-def keywords_in(result: dict) -> set[str]:
+def keywords_in(result: StoredResult | dict) -> set[str]:
     """Every keyword a unit has at some step of ``result`` (the engine's result, with its branches)."""
+    result = StoredResult.from_dict(result)
     found: set[str] = set()
-    for branch in [result, *(result.get("outcomes") or [])]:
-        for step in branch.get("trace") or []:
-            for obj in ((step.get("state") or {}).get("objects") or {}).values():
-                if obj.get("type", "unit") == "unit":
-                    found.update(KEYWORD_VALUE.sub("", keyword) for keyword in obj.get("keywords") or [])
+    seen: set[ObjectState] = set()  # an object unchanged from one step to the next is read once
+    for branch in (result.main, *result.outcomes):
+        for step in branch.trace:
+            for obj in step.state.objects.values():
+                if obj not in seen and obj.kind == "unit":
+                    seen.add(obj)
+                    found.update(keyword_base(keyword) for keyword in obj.keywords)
     return found
 
 
