@@ -141,8 +141,12 @@ def pools_of(data: FormData) -> ef.Pools:
     def first(row: Row, key: str) -> str:
         return (row.get(key) or [""])[0]
 
+    def unit_name(row: Row) -> str:
+        card = sf.card_values(first(row, "card"))
+        return card["name"] if card else first(row, "name").strip() or first(row, "id")
+
     battlefields = [(first(r, "id"), first(r, "name").strip() or first(r, "id")) for r in data.rows["b"]]
-    units = [(first(r, "id"), first(r, "name").strip() or first(r, "id")) for r in data.rows["o"]]
+    units = numbered([(first(r, "id"), unit_name(r)) for r in data.rows["o"]])
     objects = units + battlefields
     return ef.Pools(
         players=[(first(r, "id"), first(r, "name").strip() or first(r, "id")) for r in data.rows["p"]],
@@ -153,6 +157,21 @@ def pools_of(data: FormData) -> ef.Pools:
         ],
         battlefields=battlefields,
     )
+
+
+def numbered(options: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Options whose names repeat (two copies of a card) told apart in the lists: « Noxus Hopeful (2) »."""
+    counts: dict[str, int] = {}
+    for _id, name in options:
+        counts[name] = counts.get(name, 0) + 1
+    seen: dict[str, int] = {}
+    out = []
+    for option_id, name in options:
+        if counts[name] > 1:
+            seen[name] = seen.get(name, 0) + 1
+            name = f"{name} ({seen[name]})"
+        out.append((option_id, name))
+    return out
 
 
 def row_form(prefix: str, kind: str, pools: ef.Pools) -> sf.RowForm:
@@ -190,6 +209,8 @@ def raw_fields(name: str, f: django_forms.Field, value: Any) -> dict[str, list[s
         return {name: ["1"]} if value is True else {}
     if isinstance(f, django_forms.MultipleChoiceField):
         return {name: raw_values(value)}
+    if isinstance(f, sf.KeywordCostsField):
+        return {name: [raw_value(sf.costs_text(value))]}
     if isinstance(f, ef.KeywordsField):
         return {name: [", ".join(raw_values(value)) if isinstance(value, (list, tuple)) else raw_value(value)]}
     return {name: [raw_value(value)]}

@@ -14,15 +14,19 @@ effect…) offers the rows as they were typed, so its choices come from the subm
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
 
+import engine
+from engine import cards as engine_cards
 from engine import kinds
 from engine import scenario as engine_scenario
 from engine.kinds import ACTIONS, CONDITIONS, KINDS
+from worked_examples.computing import card_data
 from worked_examples.fields import (
     DURATION_LABELS,
     OBJECT_TYPE_LABELS,
@@ -64,6 +68,96 @@ ROW_SLACK = 5
 PLAYER_FIELDS = {f.name: f for f in dataclasses.fields(engine_scenario.PlayerSpec)}
 OBJECT_FIELDS = {f.name: f for f in dataclasses.fields(engine_scenario.ObjectSpec)}
 TOPIC_LABELS = kinds.TOPIC_LABELS
+
+# --------------------------------------------------------------------------- real cards
+
+CARD_RE = re.compile(r"^[A-Za-z]{2,4}-[A-Za-z0-9*]{1,6}$")
+# The printed values a card gives its row (``engine.cards.card_fields``): not typed when the row names a card.
+CARD_FIELDS = ("name", "type", "printed_power", "cost", "domains", "tags", "keywords", "keyword_costs", "power_cost")
+# The costs a keyword may carry (R. 818, 820, 827, 829), by their official French names.
+COST_WORDS = {"equip": "Équiper", "repeat": "Répétition", "flow": "Flux", "empower": "Amplification"}
+ANY_DOMAIN = "tout domaine"
+
+
+def card_values(code: Any) -> dict | None:
+    """The printed values of the card a row names (its collector number), or None when it names no known card."""
+    if not isinstance(code, str) or not CARD_RE.match(code.strip()):
+        return None
+    record = card_data().get(code.strip().upper())
+    if record is None:
+        return None
+    try:
+        return engine_cards.card_fields(record, "objects")
+    except engine.ScenarioError:
+        return None
+
+
+class CardField(forms.CharField):
+    """A card by its collector number (« OGN-003 »), checked against the cards RiftPal knows."""
+
+    def __init__(self, **kwargs):
+        super().__init__(required=False, **kwargs)
+        self.widget.attrs.update(autocomplete="off", spellcheck="false", inputmode="text")
+
+    def clean(self, value):
+        code = (super().clean(value) or "").strip().upper()
+        if not code:
+            return None
+        if len(code) > 12 or not CARD_RE.match(code):
+            raise ValidationError("Numéro de collection attendu, par exemple OGN-003.")
+        record = card_data().get(code)
+        if record is None:
+            raise ValidationError(f"Aucune carte ne porte le numéro « {code} ».")
+        if card_values(code) is None:
+            raise ValidationError(f"La carte {code} est de type « {record.get('type')} », que le moteur ne joue pas.")
+        return code
+
+
+def costs_text(costs: Any) -> str:
+    """``{equip: {energy: 0, power: [Fureur]}}`` → « Équiper : 0, Fureur » (what the field shows)."""
+    if not isinstance(costs, dict):
+        return "" if costs in (None, "") else str(costs)
+    parts = []
+    for word, cost in costs.items():
+        if not isinstance(cost, dict):
+            return str(costs)
+        power = [ANY_DOMAIN if p == "A" else str(p) for p in cost.get("power") or []]
+        parts.append(f"{COST_WORDS.get(word, word)} : " + ", ".join([str(cost.get("energy", 0)), *power]))
+    return " ; ".join(parts)
+
+
+class KeywordCostsField(forms.CharField):
+    """The costs of a row's Equip, Repeat, Flow or Empower, typed « Équiper : 1, Fureur ; Flux : 4 »."""
+
+    def __init__(self, **kwargs):
+        super().__init__(required=False, max_length=200, **kwargs)
+
+    def prepare_value(self, value):
+        return costs_text(value) if isinstance(value, dict) else value
+
+    def clean(self, value):
+        text = (super().clean(value) or "").strip()
+        if not text:
+            return {}
+        words = {label.casefold(): word for word, label in COST_WORDS.items()}
+        out: dict[str, dict] = {}
+        for part in filter(None, (p.strip() for p in text.split(";"))):
+            name, colon, rest = part.partition(":")
+            word = words.get(name.strip().casefold())
+            if not colon or word is None:
+                raise ValidationError(
+                    f"« {part[:40]} » : écrivez le mot-clé ({', '.join(COST_WORDS.values())}), « : », puis l'Énergie "
+                    "et les domaines des essences, séparés par des virgules (par exemple « Équiper : 1, Fureur »)."
+                )
+            items = [x.strip() for x in rest.split(",") if x.strip()]
+            if not items or not items[0].isdigit() or int(items[0]) > 20:
+                raise ValidationError(f"« {part[:40]} » : l'Énergie (un nombre entier de 0 à 20) vient en premier.")
+            power = ["A" if x.casefold() == ANY_DOMAIN else x for x in items[1:]]
+            if len(power) > 6:
+                raise ValidationError(f"« {part[:40]} » : 6 essences au plus.")
+            out[word] = {"energy": int(items[0]), "power": power}
+        return out
+
 
 # --------------------------------------------------------------------------- the rows
 
@@ -156,7 +250,7 @@ class PlayerForm(RowForm):
 
 
 class UnitForm(RowForm):
-    advanced = ("cost", "tags", "domains", "power_cost", "attached_to")
+    advanced = ("cost", "tags", "domains", "power_cost", "keyword_costs", "attached_to")
     advanced_label = "Coût, tags, domaines et équipement"
     folded_defaults = {"cost": 0}
 
@@ -165,6 +259,11 @@ class UnitForm(RowForm):
         pools = self.pools
         f = self.fields
         f["name"] = TextField(label="Nom", limit=MAX_NAME)
+        f["card"] = CardField(
+            label="Carte (numéro de collection, facultatif)",
+            help_text="Par exemple OGN-003 : la ligne prend alors le nom, le type, la Puissance, les coûts, les "
+            "domaines, les tags et les mots-clés imprimés sur la carte (grisés ici).",
+        )
         f["type"] = EnumField(
             label="Type",
             choices=[(t, OBJECT_TYPE_LABELS.get(t, t)) for t in kinds.OBJECT_TYPES if t != "battlefield"],
@@ -200,6 +299,12 @@ class UnitForm(RowForm):
             f["power_cost"] = KeywordsField(
                 label="Coût en essence runique (un domaine par symbole, séparés par des virgules)", required=False
             )
+        if "keyword_costs" in OBJECT_FIELDS:
+            f["keyword_costs"] = KeywordCostsField(
+                label="Coûts de mots-clés (Équiper, Répétition, Flux, Amplification)",
+                help_text="Par exemple : Équiper : 1, Fureur ; Flux : 4 — l'Énergie d'abord, puis une essence par "
+                f"domaine (« {ANY_DOMAIN} » pour une essence au choix).",
+            )
         f["attached_to"] = RefField(
             label="Équipé à (pour un équipement)", pool="objects", options=pools.objects, required=False
         )
@@ -207,10 +312,35 @@ class UnitForm(RowForm):
         f["exhausted"] = forms.BooleanField(label="Épuisée", required=False)
         if "stunned" in OBJECT_FIELDS:
             f["stunned"] = forms.BooleanField(label="Étourdie", required=False)
+        if "empowered" in OBJECT_FIELDS:
+            f["empowered"] = forms.BooleanField(label="Amplifiée (Amplification déjà payée)", required=False)
+        self._printed_by_card()
+
+    def _printed_by_card(self) -> None:
+        """A row naming a known card shows the card's printed values, greyed: they are Riot's, never typed (the
+        engine refuses a value the card contradicts). A multi-domain card still asks which essence it costs."""
+        if not self.is_bound:
+            return
+        values = card_values(self.data.get(self.add_prefix("card")))
+        if values is None or values["type"] == "battlefield":
+            return
+        blank = {"printed_power": 0, "cost": 0, "keyword_costs": {}}
+        for name in CARD_FIELDS:
+            if name not in self.fields or (name == "power_cost" and name not in values):
+                continue
+            value = values.get(name, blank.get(name, []))
+            self.fields[name].disabled = True
+            self.initial[name] = costs_text(value) if name == "keyword_costs" else (
+                ", ".join(value) if isinstance(value, list) else value
+            )
 
     def clean(self):
         """A unit on a battlefield says which one when there are several; elsewhere it is on none."""
         data = super().clean()
+        values = card_values(data.get("card"))
+        if values is not None and values["type"] == "battlefield":
+            message = "Cette carte est un champ de bataille : ajoutez-la au plateau (« Ajouter un champ de bataille »)."
+            self.add_error("card", message)
         zone = data.get("zone")
         if zone in ("battlefield", "facedown"):
             if not data.get("at") and len(self.pools.battlefields) > 1 and "at" not in self.errors:
@@ -454,13 +584,14 @@ class RowFormSet(forms.BaseFormSet):
         limit, count = self.section.limit, self.submitted_count
         if count > limit:
             raise ValidationError(f"Trop de lignes : {limit} au maximum (ici {count}). Supprimez-en.")
-        if self.section.prefix in ("o", "b"):
-            what = "unités" if self.section.prefix == "o" else "champs de bataille"
+        if self.section.prefix == "b":
+            # Two copies of a card (two units, five runes) may share a name: the lists number them. Battlefields
+            # are told apart by their names alone.
             seen: set[str] = set()
             for form in self.forms:
                 name = str(form.cleaned_data.get("name") or "").casefold()
                 if name and name in seen:
-                    form.add_error("name", f"Deux {what} portent ce nom : donnez-leur des noms différents.")
+                    form.add_error("name", "Deux champs de bataille portent ce nom : donnez-leur des noms différents.")
                 seen.add(name)
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import yaml
 
 import engine
+from worked_examples import computing
 
 from .formdata import RESULT_CACHE_SECONDS, FormData
 from .share import encode, scenario_hash
@@ -24,8 +25,6 @@ def to_yaml(data: dict) -> str:
 def run_scenario(data: dict) -> dict:
     """The engine's result for a built scenario (cached by the hash of its canonical JSON)."""
     from django.core.cache import cache
-
-    from worked_examples import computing
 
     key = "sandbox:" + scenario_hash(data)
     result = cache.get(key)
@@ -53,7 +52,7 @@ def evaluate(sandbox: Sandbox, *, run: bool) -> Outcome:
     if data is None:
         return outcome
     try:
-        engine.load_scenario(data)
+        engine.load_scenario(data, cards=computing.card_data())
     except engine.ScenarioError as exc:
         outcome.engine_error = exc.message
         sandbox.attach_engine_error(exc)

@@ -239,4 +239,4 @@ class Sandbox:
 
 
 def _empty(value: Any) -> bool:
-    return value is None or value is False or value == "" or value == []
+    return value is None or value is False or value == "" or value == [] or value == {}

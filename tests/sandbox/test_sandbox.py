@@ -13,9 +13,9 @@ from django.urls import reverse
 
 import engine
 from engine import kinds, variants
-from sandbox import board, importing, operations, running, share, situation
+from sandbox import board, formdata, importing, operations, running, share, situation
 from sandbox import forms as sf
-from tests.sandbox.helpers import CARD_ONLY_FIELDS, URL, at_least_5, build, code_of, comparable, form_fields, html_of
+from tests.sandbox.helpers import URL, at_least_5, build, code_of, comparable, form_fields, html_of
 from worked_examples import computing
 from worked_examples import fields as ef
 from worked_examples.paths import SCENARIOS_DIR
@@ -30,16 +30,16 @@ SCENARIOS = sorted((SCENARIOS_DIR).glob("*.yaml"))
 def test_every_worked_example_goes_through_the_form_unchanged(path):
     original = yaml.safe_load(path.read_text(encoding="utf-8"))
     data = importing.data_from_scenario(original)
-    if any(word in path.read_text(encoding="utf-8") for word in CARD_ONLY_FIELDS):
-        pytest.skip("le bac à sable ne joue pas encore les exemples sur de vraies cartes")
-    # A real card is written out with its printed values (said once per card), nothing else is left out.
-    assert [notice for notice in data.notices if importing.CARD_NOTICE not in notice] == []
-    assert len(data.notices) == sum(1 for o in original.get("objects", []) if "card" in o)
+    # Nothing is left out, real cards included (their rows keep the card).
+    assert data.notices == []
+    assert [row["card"] for row in data.rows["o"] if row["card"] != [""]] == [
+        [o["card"]] for o in original.get("objects", []) if "card" in o
+    ]
     sandbox = situation.Sandbox(data)
     rebuilt = sandbox.build()
     assert rebuilt is not None, sandbox.errors()
     # The rebuilt scenario keeps every expectation of the worked example…
-    checked = engine.run(engine.load_scenario({**rebuilt, "expect": original["expect"]}))
+    checked = engine.run(engine.load_scenario({**rebuilt, "expect": original["expect"]}, cards=computing.card_data()))
     assert checked.ok, [e for e in checked.to_dict()["expectations"] if not e["ok"]]
     # …and gives the same result as the original, event by event.
     without_expect = {k: v for k, v in original.items() if k != "expect"}
@@ -52,8 +52,6 @@ def test_every_worked_example_goes_through_the_form_unchanged(path):
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
 def test_the_html_form_posts_back_the_same_scenario(client, path):
     """Through the real page: open a scenario, submit the form as a browser would, get the same code."""
-    if any(word in path.read_text(encoding="utf-8") for word in CARD_ONLY_FIELDS):
-        pytest.skip("le bac à sable ne joue pas encore les exemples sur de vraies cartes")
     original = yaml.safe_load(path.read_text(encoding="utf-8"))
     original.pop("expect")
     code = share.encode(build(original))
@@ -372,17 +370,69 @@ def test_export_is_a_download(client):
     assert client.get(reverse("sandbox:export"), {"s": "1.zz"}).status_code == 400
 
 
+# --------------------------------------------------------------------------- real cards (issue 32)
 
 
-def test_a_worked_example_on_real_cards_opens_with_each_card_written_out():
+def test_a_worked_example_on_real_cards_keeps_each_card():
     original = yaml.safe_load((SCENARIOS_DIR / "legion-noxus-hopeful.yaml").read_text(encoding="utf-8"))
-    named = [o["card"] for o in original["objects"] if "card" in o]
     data = importing.data_from_scenario(original)
-    assert len([n for n in data.notices if importing.CARD_NOTICE in n]) == len(named) >= 1
-    # Each card's official English name and printed Might, read from the card data, fill its row.
-    rows = {row["name"][0]: row for row in data.rows["o"]}
-    for code in named:
-        card = computing.card_data()[code]
-        assert card["name"] in rows
-        if card["might"] is not None:
-            assert rows[card["name"]]["printed_power"] == [str(card["might"])]
+    assert data.notices == []
+    assert [row["card"] for row in data.rows["o"]] == [["OGN-012"], ["OGN-012"]]
+    # Two copies of a card share their name; the lists tell them apart by a number.
+    assert [name for _id, name in formdata.pools_of(data).objects] == ["Noxus Hopeful (1)", "Noxus Hopeful (2)"]
+    rebuilt = build(original)
+    assert [o["card"] for o in rebuilt["objects"]] == ["OGN-012", "OGN-012"]
+
+
+def test_a_card_number_alone_fills_the_printed_values():
+    """Noxus Hopeful (OGN-012) is printed as a 4-Might Fury unit costing 4, with Legion."""
+    scenario = at_least_5()
+    scenario["objects"][0] = {"id": "u1", "card": "OGN-012", "zone": "battlefield", "controller": "p1"}
+    data = importing.data_from_scenario(scenario)
+    row = data.rows["o"][0]
+    assert (row["name"], row["printed_power"], row["cost"], row["keywords"]) == (
+        ["Noxus Hopeful"], ["4"], ["4"], ["Légion"],
+    )
+    # A value typed over the card's is not read: the card's printed values are Riot's.
+    data.rows["o"][0]["printed_power"] = ["9"]
+    data.rows["o"][0]["name"] = ["Autre nom"]
+    sandbox = situation.Sandbox(data)
+    rebuilt = sandbox.build()
+    assert rebuilt is not None, sandbox.errors()
+    assert rebuilt["objects"][0]["printed_power"] == 4 and rebuilt["objects"][0]["name"] == "Noxus Hopeful"
+    assert sandbox.formsets["o"].forms[0].fields["printed_power"].disabled
+    # The card's printed 4 plays as « Unité A »'s 4 did: +2 first (« jusqu'à 5 » depends on it), then nothing: 6.
+    assert running.run_scenario(rebuilt)["queries"][0]["value"] == 6
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("code", "message"),
+    [
+        ("OGN-9999", "Aucune carte ne porte le numéro « OGN-9999 »."),
+        ("n'importe quoi", "Numéro de collection attendu, par exemple OGN-003."),
+    ],
+)
+def test_an_unknown_card_is_refused_next_to_its_field(client, code, message):
+    response = client.post(URL, {**post_dict(at_least_5()), "o-0-card": [code], "op": ["run"]})
+    assert response.status_code == 400
+    html = html_of(response)
+    assert message in html and 'id="sb-o-0-card_error"' in html
+
+
+def test_keyword_costs_are_typed_in_french():
+    scenario = at_least_5()
+    scenario["objects"][0]["keyword_costs"] = {"equip": {"energy": 1, "power": ["Fureur"]}, "flow": {"energy": 4,
+                                               "power": ["A"]}}
+    data = importing.data_from_scenario(scenario)
+    assert data.rows["o"][0]["keyword_costs"] == ["Équiper : 1, Fureur ; Flux : 4, tout domaine"]
+    assert build(scenario)["objects"][0]["keyword_costs"] == scenario["objects"][0]["keyword_costs"]
+    data.rows["o"][0]["keyword_costs"] = ["Équiper 1"]
+    sandbox = situation.Sandbox(data)
+    assert sandbox.build() is None
+    assert "écrivez le mot-clé" in str(sandbox.formsets["o"].forms[0].errors["keyword_costs"])
+
+
+def post_dict(scenario: dict) -> dict:
+    q = importing.data_from_scenario(scenario).to_querydict()
+    return {k: q.getlist(k) for k in q}

@@ -14,7 +14,6 @@ from sandbox import board, formdata, importing, operations, running, share, situ
 from sandbox import forms as sf
 from sandbox.presets import PRESETS
 from tests.sandbox.helpers import (
-    CARD_ONLY_FIELDS,
     URL,
     at_least_5,
     code_of,
@@ -213,8 +212,6 @@ def test_what_if_inside_the_sandbox(client):
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
 def test_every_worked_example_can_be_rebuilt_from_scratch(path):
     """Only the palette's buttons and typed values, starting from an empty sandbox: same engine result."""
-    if any(word in path.read_text(encoding="utf-8") for word in CARD_ONLY_FIELDS):
-        pytest.skip("le bac à sable ne joue pas encore les exemples sur de vraies cartes")
     original = yaml.safe_load(path.read_text(encoding="utf-8"))
     original.pop("expect")
     wanted = importing.data_from_scenario(original)
