@@ -11,8 +11,9 @@ What it does, on loopback only:
 3. the same bounded client for every URL (16 connections: 2 processes × 8 threads, fixed duration, gzip accepted):
    req/s, p50, p99, the ratio to the Django floor and to nginx's file; then the memory of each worker and the
    size of the shared cache;
-4. the first visit of every page type (core/budgets.py) in Chromium throttled like a slow phone (150 ms,
-   1.6 Mbit/s, CPU × 4): time to the load event and the bytes of HTML, JS and CSS against the budget;
+4. the first visit of every page type (core/budgets.py) in Chromium throttled like a slow phone (bench/phone.py:
+   150 ms, 1.6 Mbit/s, CPU × 4): first byte, first contentful paint, DOMContentLoaded and the load event (the
+   one judged), and the bytes of HTML, JS and CSS against the budget;
 5. renders in-process with the page cache off, and the site with 10,000 extra FAQ entries (RSS, size of /faq/).
 
 The load average is printed at the start and the end: the machine may be shared, and the figures move with it.
@@ -29,7 +30,6 @@ import os
 import re
 import secrets
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -41,9 +41,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from _stack import Stack  # noqa: E402
-
-from core.budgets import KB, PAGE_TYPES, resolve  # noqa: E402
+from _stack import Stack, StackError, add_counts, children, rss_mb, run_threads, stop_process  # noqa: E402
+from phone import first_visits  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -130,32 +129,14 @@ class Server:
         sys.exit(f"gunicorn n'a pas répondu sur {ready} :\n" + (self.process.stderr.read() or ""))
 
     def worker_pids(self) -> list[int]:
-        pids = []
-        for entry in Path("/proc").iterdir():
-            if entry.name.isdigit():
-                try:
-                    stat = (entry / "stat").read_text()
-                except OSError:
-                    continue
-                if int(stat.rsplit(")", 1)[1].split()[1]) == self.process.pid:
-                    pids.append(int(entry.name))
-        return sorted(pids)
+        return children(self.process.pid)
 
     @staticmethod
     def rss_mb(pid: int) -> float:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-        return 0.0
+        return rss_mb(pid)
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        stop_process(self.process, timeout=30)
 
 
 # --- the client ----------------------------------------------------------------------------------------------
@@ -211,14 +192,9 @@ def _client_process(port: int, paths: list[str], threads: int, seconds: float, q
         with lock:
             latencies.extend(mine)
             errors[0] += failed
-            for code, number in codes.items():
-                statuses[code] = statuses.get(code, 0) + number
+            add_counts(statuses, codes)
 
-    workers = [threading.Thread(target=run, args=(n,)) for n in range(threads)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join()
+    run_threads(run, threads)
     queue.put((latencies, statuses, errors[0]))
 
 
@@ -236,8 +212,7 @@ def load(port: int, paths: list[str], seconds: float) -> dict:
         part, codes, failed = queue.get()
         latencies += part
         errors += failed
-        for code, number in codes.items():
-            statuses[code] = statuses.get(code, 0) + number
+        add_counts(statuses, codes)
     for process in processes:
         process.join()
     latencies.sort()
@@ -317,55 +292,6 @@ def worker_memory(stack: Stack) -> None:
     cache = sum(f.stat().st_size for f in (stack.folder / "cache").rglob("*") if f.is_file())
     print(f"\nMémoire après la charge : workers {', '.join(f'{rss:.0f}' for rss in sizes)} Mo (RSS, pages "
           f"partagées avec le maître comprises) ; cache de pages partagé sur disque : {cache / 1024 / 1024:.1f} Mo")
-
-
-def first_visits(stack: Stack) -> None:
-    """Each page type opened once in a fresh Chromium context throttled like a slow phone."""
-    from playwright.sync_api import sync_playwright
-
-    html_of = {}
-
-    def text(path: str) -> str:
-        if path not in html_of:
-            body = fetch(stack.port, path)[2]
-            html_of[path] = (gzip.decompress(body) if body[:2] == b"\x1f\x8b" else body).decode()
-        return html_of[path]
-
-    print("\nPremière visite sur un téléphone lent (Chromium : 150 ms, 1,6 Mbit/s, processeur × 4 ; cache vide) ;"
-          " octets reçus / budget (core/budgets.py)")
-    print(f"{'page':<24} {'chargée':>9}  {'HTML Ko':>12} {'JS Ko':>12} {'CSS Ko':>12}")
-    slowest = 0.0
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
-                                             args=["--no-sandbox", "--disable-gpu"])
-        try:
-            for name, (page_spec, budget) in PAGE_TYPES.items():
-                path = resolve(page_spec, text)
-                context = browser.new_context(locale="fr-FR", viewport={"width": 390, "height": 844})
-                page = context.new_page()
-                cdp = context.new_cdp_session(page)
-                cdp.send("Network.enable")
-                cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 150,
-                                                              "downloadThroughput": 1_600_000 / 8,
-                                                              "uploadThroughput": 750_000 / 8})
-                cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-                page.goto(f"http://{HOST}:{stack.port}{path}", wait_until="load", timeout=60_000)
-                figures = page.evaluate("""() => {
-                    const nav = performance.getEntriesByType("navigation")[0];
-                    const sum = (kind) => performance.getEntriesByType("resource")
-                      .filter((r) => kind(r)).reduce((total, r) => total + r.transferSize, 0);
-                    return [nav.loadEventStart, nav.transferSize,
-                            sum((r) => r.name.endsWith(".js")), sum((r) => r.name.endsWith(".css"))];
-                }""")
-                context.close()
-                load_ms, sizes = figures[0], figures[1:]
-                slowest = max(slowest, load_ms)
-                cells = "".join(f" {f'{size / KB:.1f}/{limit / KB:.0f}':>11}{'' if size <= limit else '!'}"
-                                for size, limit in zip(sizes, budget, strict=True))
-                print(f"{name:<24} {load_ms:>7.0f} ms {mark(load_ms < 1000)}{cells}")
-        finally:
-            browser.close()
-    print(f"{mark(slowest < 1000)} la plus lente : {slowest:.0f} ms (objectif < 1 000 ms pour chaque page)")
 
 
 RENDER = """
@@ -488,7 +414,10 @@ def main() -> None:
     load_average("au départ")
     stack = None
     try:
-        stack = Stack(tmp, redis=args.redis, extra={"GUNICORN_WORKERS": str(WORKERS), "DJANGO_BENCH_VIEW": "1"})
+        try:
+            stack = Stack(tmp, redis=args.redis, extra={"GUNICORN_WORKERS": str(WORKERS), "DJANGO_BENCH_VIEW": "1"})
+        except StackError as error:
+            sys.exit(str(error))
         env = stack.env()
         config = {"__file__": str(ROOT / "gunicorn.conf.py")}
         exec((ROOT / "gunicorn.conf.py").read_text(), config)  # noqa: S102 - the repository's own configuration
@@ -505,7 +434,7 @@ def main() -> None:
         finally:
             floor.stop()
         if not args.debit_seulement:
-            first_visits(stack)
+            first_visits(stack.url)
             renders(env)
             # The 10,000 questions go into a copy of the site (SQLite) or the throwaway PostgreSQL database.
             if not POSTGRES_URL:

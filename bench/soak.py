@@ -47,7 +47,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _stack import Stack  # noqa: E402
+from _stack import Stack, StackError, add_counts, run_threads  # noqa: E402
 from fuzz import fuzz  # noqa: E402
 from pages import DATABASE_LABEL, HOST, POSTGRES_URL, PYTHON, ROOT, fetch  # noqa: E402
 
@@ -145,14 +145,9 @@ def soak(port: int, urls: list[str], forms: list, seconds: float, connections: i
                 with lock:
                     failures.append(f"{label}: {code}")
         with lock:
-            for code, number in codes.items():
-                statuses[code] = statuses.get(code, 0) + number
+            add_counts(statuses, codes)
 
-    threads = [threading.Thread(target=run, args=(n,)) for n in range(connections)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    run_threads(run, connections)
     server_errors = sum(n for code, n in statuses.items() if code >= 500)
     for line in failures[:20]:
         print("  échec :", line)
@@ -502,7 +497,10 @@ def main() -> None:
         extra = {"GUNICORN_WORKERS": "2"}
         if cache_mount:
             extra["DJANGO_CACHE_DIR"] = str(cache_mount / "cache")
-        stack = Stack(tmp, redis=args.redis, extra=extra)
+        try:
+            stack = Stack(tmp, redis=args.redis, extra=extra)
+        except StackError as error:
+            sys.exit(str(error))
         env = stack.env()
         port = stack.port
         urls = site_urls(port)

@@ -1,8 +1,9 @@
 """What each page type may weigh on a first visit, compressed as sent: its HTML, its JavaScript, its CSS.
 
-One place for the figures: tests/production/test_budgets.py checks every page type of the production stack against
-them (a page that starts loading a new library, or a guide that doubles, fails there), and bench/pages.py prints
-them beside the first visit on a slow phone (150 ms, 1.6 Mbit/s, CPU × 4), whose goal is under a second.
+One place for the figures: tests/production/test_stack.py checks every page type of the production stack against
+them, and every guide against the guide's (a page that starts loading a new library, or a guide that doubles,
+fails there), and bench/phone.py prints them beside the first visit on a slow phone (150 ms, 1.6 Mbit/s, CPU × 4),
+whose goal is under a second.
 JavaScript and CSS count every file the page asks for (module imports included), as served (gzip).
 """
 
@@ -21,7 +22,9 @@ PAGE_TYPES: dict[str, tuple[str | tuple[str, str], tuple[int, int, int]]] = {
     "section des règles": (("/regles/", "/regles/"), (28 * KB, 32 * KB, 12 * KB)),
     "FAQ": ("/faq/", (14 * KB, 12 * KB, 12 * KB)),
     "réponse de la FAQ": ("/faq/jusqu-a-5-et-sort/", (24 * KB, 50 * KB, 16 * KB)),
-    "guide le plus long": ("/guides/le-combat/", (60 * KB, 50 * KB, 16 * KB)),
+    # The heaviest guide (its glossary tooltips): its examples are cards whose player loads on demand (issue 34: the
+    # combat guide weighed 371 KB, 40 KB compressed, with fifteen players inside). Every guide is held to this budget.
+    "guide le plus long": ("/guides/couches-dependances-horodatages/", (20 * KB, 28 * KB, 14 * KB)),
     "glossaire": ("/glossaire/", (24 * KB, 12 * KB, 12 * KB)),
     "terme du glossaire": (("/glossaire/", "/glossaire/"), (12 * KB, 12 * KB, 12 * KB)),
     "cartes": ("/cartes/", (40 * KB, 32 * KB, 16 * KB)),

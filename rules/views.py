@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET
 
 from glossary.models import Term
 from worked_examples.models import WorkedExample
-from worked_examples.views import embedded_players
+from worked_examples.views import embedded_cards, embedded_players
 
 from . import changes, citations, editions, reference_index
 from .choices import CURRENT_RULES_VERSION, OFFICIAL_RULES_URL, RULES_VERSION_NAMES, Chapter
@@ -95,7 +95,8 @@ def guide_detail(request: HttpRequest, slug: str):
         slug=slug,
     )
     for section in guide.sections.all():
-        section.players = embedded_players(f"guide-section:{section.pk}", section.examples.all())
+        # Cards, not players: each player is loaded when the reader opens it (issue 34: a guide weighed 371 KB).
+        section.examples_html = embedded_cards(f"guide-section:{section.pk}", section.examples.all())
     return render(request, "rules/guide-detail.html", {"guide": guide, "guides": Guide.objects.all(),
                                                        "rule_changes": guide.rule_changes()})
 

@@ -3,9 +3,11 @@
 # nginx (deploy/nginx.conf) in front of gunicorn (gunicorn.conf.py) with riftpal.settings.prod, static files
 # collected with the manifest storage, the content loaded and indexed; PostgreSQL and Redis when asked.
 #
-#   scripts/prod-stack.sh [--postgres] [--redis] [--keep] [--bare]
+#   scripts/prod-stack.sh [--postgres] [--redis] [--keep] [--bare] [--reuse]
 #
 # --bare: migrate only (no static files, no content), for tests of the servers themselves (slow clients).
+# --reuse: with RIFTPAL_PROD_DIR naming a folder a previous run prepared and kept (--keep), start the servers on it
+#   without preparing again (bench/workers.py restarts gunicorn with other settings in seconds this way).
 # Runs in the foreground until Ctrl-C or SIGTERM, then stops everything it started (by process id) and removes
 # its folder (unless --keep). Everything listens on 127.0.0.1 only. Environment:
 #   RIFTPAL_PROD_PORT   nginx's port (8200); gunicorn listens on the next one
@@ -17,14 +19,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 
-POSTGRES=0 REDIS=0 KEEP=0 BARE=0
+POSTGRES=0 REDIS=0 KEEP=0 BARE=0 REUSE=0
 for arg in "$@"; do
   case "$arg" in
     --postgres) POSTGRES=1 ;;
     --redis) REDIS=1 ;;
     --keep) KEEP=1 ;;
     --bare) BARE=1 ;;
-    *) echo "Option inconnue : $arg (--postgres, --redis, --keep, --bare)" >&2; exit 2 ;;
+    --reuse) REUSE=1 ;;
+    *) echo "Option inconnue : $arg (--postgres, --redis, --keep, --bare, --reuse)" >&2; exit 2 ;;
   esac
 done
 
@@ -34,6 +37,7 @@ if [ "$POSTGRES" = 1 ] && [ -z "${RIFTPAL_PROD_IN_POSTGRES:-}" ]; then
   [ "$REDIS" = 1 ] && args+=(--redis)
   [ "$KEEP" = 1 ] && args+=(--keep)
   [ "$BARE" = 1 ] && args+=(--bare)
+  [ "$REUSE" = 1 ] && args+=(--reuse)
   RIFTPAL_PROD_IN_POSTGRES=1 exec scripts/with-postgres.sh "$0" --postgres "${args[@]}"
 fi
 
@@ -103,14 +107,19 @@ step() {  # name, command…: run it, print how long it took
   "${@:2}" >>"$DIR/prepare.log" 2>&1 || { echo "$1 a échoué :" >&2; tail -n 30 "$DIR/prepare.log" >&2; exit 1; }
   echo "  $1 : $((SECONDS - started)) s"
 }
-step migrate "$PY" manage.py migrate --noinput -v 0
-if [ "$BARE" = 0 ]; then
-  # collectstatic beside the content: one is disk and compression, the other the database.
-  step collectstatic "$PY" manage.py collectstatic --noinput -v 0 &
-  COLLECT=$!
-  step load_content "$PY" manage.py load_content
-  step rebuild_search_index "$PY" manage.py rebuild_search_index
-  wait "$COLLECT"
+if [ "$REUSE" = 1 ] && [ -f "$DIR/prepared" ]; then
+  echo "  préparation reprise de $DIR : 0 s"
+else
+  step migrate "$PY" manage.py migrate --noinput -v 0
+  if [ "$BARE" = 0 ]; then
+    # collectstatic beside the content: one is disk and compression, the other the database.
+    step collectstatic "$PY" manage.py collectstatic --noinput -v 0 &
+    COLLECT=$!
+    step load_content "$PY" manage.py load_content
+    step rebuild_search_index "$PY" manage.py rebuild_search_index
+    wait "$COLLECT"
+  fi
+  touch "$DIR/prepared"
 fi
 
 "$ROOT/.venv/bin/gunicorn" --config "$ROOT/gunicorn.conf.py" --pid "$DIR/gunicorn.pid" >>"$DIR/gunicorn.log" 2>&1 &

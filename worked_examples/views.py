@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from django.http import HttpRequest, JsonResponse
@@ -32,13 +33,46 @@ def embedded_players(owner: str, examples) -> SafeString:
     return fragment("embedded-players", (owner,), lambda: "".join(_players(examples)))
 
 
-def _players(examples) -> Iterator[str]:
+def embedded_cards(owner: str, examples) -> SafeString:
+    """A light card for each example of ``owner`` (a guide section): title, the situation in one sentence, and
+    « Voir l'exemple pas à pas », a real link to the example's page that htmx turns into the player, loaded in
+    place only when the reader asks (``/exemples/<slug>/?integre=1``, itself kept by the page cache).
+
+    A guide that embedded every player whole weighed hundreds of kilobytes (issue 34); the same one situation,
+    one example rule as ``embedded_players`` applies, and the cards are kept per content version the same way.
+    """
+    return fragment("embedded-cards", (owner,), lambda: "".join(
+        render_to_string("examples/_card.html", {"example": example, "situation": situation(example.description),
+                                                 "url": example.get_absolute_url()})
+        for example in _distinct(examples)))
+
+
+def situation(description: str, limit: int = 160) -> str:
+    """The first sentence of a description (« R. 468 » does not end one), cut at a word after ``limit``
+    characters with an ellipsis."""
+    text = " ".join(description.split())
+    first = SENTENCE_END.split(text, maxsplit=1)[0]
+    if len(first) <= limit:
+        return first
+    return first[:limit].rsplit(" ", 1)[0].rstrip(" ,;:(") + "…"
+
+
+# A full stop, exclamation or question mark followed by a space, except the « R. » of a rule number.
+SENTENCE_END = re.compile(r"(?<![\s(]R\.)(?<=[.!?])\s+")
+
+
+def _distinct(examples) -> Iterator[WorkedExample]:
     seen: set[str] = set()
     for example in examples:
         keys = {example.scenario_hash, computing.situation_key(computing.parse_scenario(example.scenario))}
         if keys & seen:
             continue
         seen |= keys
+        yield example
+
+
+def _players(examples) -> Iterator[str]:
+    for example in _distinct(examples):
         # Rendered without the request: nothing in a player depends on who asks.
         context, _ = example_context(example, embedded=True)
         yield render_to_string("examples/_player.html", context)

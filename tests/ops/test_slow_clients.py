@@ -7,14 +7,12 @@ are tried against scripts/prod-stack.sh --bare with 2 workers."""
 
 from __future__ import annotations
 
-import os
-import signal
 import socket
-import subprocess
 import time
 
 import pytest
-from django.conf import settings
+
+from bench._stack import Stack, StackError
 
 
 def answer(port: int, timeout: float) -> int:
@@ -28,46 +26,18 @@ def answer(port: int, timeout: float) -> int:
     return int(head.split()[1]) if head.startswith(b"HTTP/") else 0
 
 
-def free_port_pair() -> int:
-    for _ in range(50):
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            port = probe.getsockname()[1]
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port + 1))
-            except OSError:
-                continue
-        return port
-    raise RuntimeError("aucun port libre")
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     """nginx's port in front of 2 sync workers (scripts/prod-stack.sh --bare: no content, /sante/ answers 503)."""
-    folder = tmp_path_factory.mktemp("slow")
-    port = free_port_pair()
-    env = {key: value for key, value in os.environ.items()
-           if not key.startswith(("DJANGO_", "GUNICORN_")) and key not in ("DATABASE_URL", "REDIS_URL")}
-    env.update(RIFTPAL_PROD_PORT=str(port), RIFTPAL_PROD_DIR=str(folder / "site"), GUNICORN_WORKERS="2",
-               DJANGO_LOG_LEVEL="ERROR")
-    log = folder / "stack.log"
-    process = subprocess.Popen([str(settings.BASE_DIR / "scripts/prod-stack.sh"), "--bare"], cwd=settings.BASE_DIR,
-                               env=env, stdout=log.open("w"), stderr=subprocess.STDOUT, start_new_session=True)
     try:
-        deadline = time.monotonic() + 90
-        while "Prêt" not in log.read_text():
-            if time.monotonic() > deadline or process.poll() is not None:
-                pytest.fail("La pile n'a pas démarré :\n" + log.read_text()[-2000:])
-            time.sleep(0.2)
-        yield port
+        running = Stack(tmp_path_factory.mktemp("slow"), bare=True, start_seconds=90, inherit_database=False,
+                        extra={"GUNICORN_WORKERS": "2", "DJANGO_LOG_LEVEL": "ERROR"})
+    except StackError as error:
+        pytest.fail(str(error))
+    try:
+        yield running.port
     finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=40)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
+        running.stop()
 
 
 @pytest.mark.parametrize("clients", [3, 30, 60])

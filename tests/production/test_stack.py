@@ -192,3 +192,36 @@ def test_htmx_is_loaded_by_the_pages_that_use_it_and_only_them(weights):
                          f"{'chargé' if loads else 'non chargé'}")
     assert wrong == []
     assert not any("htmx.min" in url for url in weights["accueil"][2])
+
+
+def test_every_guide_is_within_the_guide_budget(stack):
+    html_budget = PAGE_TYPES["guide le plus long"][1][0]
+    guides = list(dict.fromkeys(re.findall(r'href="(/guides/[a-z0-9-]+/)"', stack.get("/guides/").text)))
+    assert len(guides) >= 10
+    over = [f"{path}: {answer.sent / KB:.1f} Ko > {html_budget / KB:.0f} Ko"
+            for path, answer in ((path, stack.get(path)) for path in guides) if answer.sent > html_budget]
+    assert over == []
+
+
+def test_a_guide_example_loads_its_player_in_place_on_demand(stack, browser):
+    context = browser.new_context(service_workers="block", locale="fr-FR", viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(stack.url + "/guides/le-combat/")
+        assert page.locator("[data-player]").count() == 0
+        card = page.locator("aside.example-embed").first
+        card_id = card.get_attribute("id")
+        card.get_by_role("link", name="Voir l’exemple pas à pas").click()
+        player = page.locator(f"section#{card_id}[data-player]")
+        expect(player).to_be_visible()
+        assert page.url == stack.url + "/guides/le-combat/"  # loaded in place, the guide stays open
+        # The player works: a step further, inside the guide.
+        before = player.get_attribute("data-step")
+        player.get_by_role("link", name="Étape suivante").click()
+        expect(page.locator(f"section#{card_id}[data-player]")).not_to_have_attribute("data-step", before)
+        assert errors == []
+    finally:
+        context.close()

@@ -122,8 +122,9 @@ def test_api_shape(client, site_content):
 def test_faq_and_guides_embed_live_players(client, site_content):
     entry_html = client.get(reverse("rules:faq_detail", args=["fixer-puis-augmenter"])).content.decode()
     assert "data-player" in entry_html
+    # A guide shows cards that load each player on demand (issue 34; tests/rules/test_guide_examples.py).
     guide_html = client.get(reverse("rules:guide_detail", args=["couches-dependances-horodatages"])).content.decode()
-    assert guide_html.count("data-player") >= 3
+    assert guide_html.count('hx-get="/exemples/') >= 3
 
 
 def test_admin_refuses_an_invalid_scenario_and_saves_nothing(client, db):

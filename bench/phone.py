@@ -1,0 +1,146 @@
+"""First visit of every page type on a slow phone: Chromium throttled (150 ms latency, 1.6 Mbit/s down, 750 kbit/s
+up, CPU × 4), empty cache, one fresh context per page, against the production stack (nginx → gunicorn).
+
+For each page type of core/budgets.py it prints, in milliseconds from the start of the navigation:
+
+- **TTFB**, the first byte of the HTML (the page was requested once before: the server's cache is warm, the
+  browser's is empty);
+- **FCP**, the first contentful paint (the reader sees text);
+- **DCL**, the end of DOMContentLoaded (the page's modules have run);
+- **load**, the start of the load event (every resource the page asked for has arrived): the figure the goal
+  (< 1,000 ms) is judged on, the strictest of the three;
+
+and the bytes received for the HTML, the JavaScript and the CSS against the page type's budget. A service worker
+is registered by the site after the load event; the fresh context has none yet (first visit).
+
+Run alone against a stack already started (`scripts/prod-stack.sh`):
+`.venv/bin/python bench/phone.py --url http://127.0.0.1:8200 [--fois 3] [--detail /guides/le-combat/]`;
+bench/pages.py runs it on the stack it starts. `--detail PATH` prints the waterfall of one page (when each
+resource started and ended, its size, who asked for it). Figures, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import os
+import statistics
+import sys
+import urllib.request
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from core.budgets import KB, PAGE_TYPES, resolve  # noqa: E402
+
+GOAL_MS = 1000
+PHONE = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 750_000 / 8}
+CPU_SLOWDOWN = 4
+
+FIGURES = """() => {
+  const nav = performance.getEntriesByType("navigation")[0];
+  const paint = performance.getEntriesByType("paint").find((p) => p.name === "first-contentful-paint");
+  const resources = performance.getEntriesByType("resource");
+  const sum = (test) => resources.filter(test).reduce((total, r) => total + r.transferSize, 0);
+  return {
+    ttfb: nav.responseStart, fcp: paint ? paint.startTime : NaN,
+    dcl: nav.domContentLoadedEventEnd, load: nav.loadEventStart,
+    html: nav.transferSize, js: sum((r) => r.name.endsWith(".js")), css: sum((r) => r.name.endsWith(".css")),
+    requests: resources.length + 1,
+    waterfall: [[nav.name, 0, nav.responseEnd, nav.transferSize, "document"], ...resources
+      .map((r) => [r.name, r.startTime, r.responseEnd, r.transferSize, r.initiatorType])],
+  };
+}"""
+
+
+def mark(ok: bool) -> str:
+    return "✓" if ok else "✗"
+
+
+def html_reader(base: str):
+    """The text of a page (gzip undone), memoised: to find the first link of an index."""
+    seen: dict[str, str] = {}
+
+    def text(path: str) -> str:
+        if path not in seen:
+            request = urllib.request.Request(base + path, headers={"Accept-Encoding": "gzip"})
+            with urllib.request.urlopen(request, timeout=30) as response:
+                body = response.read()
+            seen[path] = (gzip.decompress(body) if body[:2] == b"\x1f\x8b" else body).decode()
+        return seen[path]
+
+    return text
+
+
+def visit(browser, url: str, cpu: float = CPU_SLOWDOWN) -> dict:
+    """One first visit of ``url`` in a fresh context (empty cache, no service worker), throttled like a phone."""
+    context = browser.new_context(locale="fr-FR", viewport={"width": 390, "height": 844}, service_workers="allow")
+    try:
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", PHONE)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+        page.goto(url, wait_until="load", timeout=60_000)
+        return page.evaluate(FIGURES)
+    finally:
+        context.close()
+
+
+def first_visits(base: str, times: int = 1, detail: str | None = None, cpu: float = CPU_SLOWDOWN) -> float:
+    """Every page type once (or ``times`` times, median printed); the slowest load event, in ms."""
+    from playwright.sync_api import sync_playwright
+
+    text = html_reader(base)
+    print(f"\nPremière visite sur un téléphone lent (Chromium : {PHONE['latency']} ms, 1,6 Mbit/s, processeur "
+          f"× {cpu:g}, cache vide, un contexte neuf par page{f', médiane de {times}' if times > 1 else ''}) ;")
+    print("TTFB : premier octet de la page ; FCP : premier texte peint ; DCL : fin de DOMContentLoaded ;")
+    print("load : début de l'événement load (toutes les ressources arrivées), jugé sur l'objectif < 1 000 ms ;"
+          " octets reçus / budget (core/budgets.py)")
+    print(f"{'page':<24} {'TTFB':>6} {'FCP':>6} {'DCL':>6} {'load':>6}    {'HTML Ko':>11} {'JS Ko':>11} {'CSS Ko':>11} "
+          f"{'req.':>4}")
+    slowest = 0.0
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
+                                             args=["--no-sandbox", "--disable-gpu"])
+        try:
+            for name, (page_spec, budget) in PAGE_TYPES.items():
+                path = resolve(page_spec, text)
+                text(path)  # the server has rendered it once: a reader's first visit, not the site's
+                runs = [visit(browser, base + path, cpu) for _ in range(times)]
+                figures = {key: statistics.median(run[key] for run in runs)
+                           for key in ("ttfb", "fcp", "dcl", "load", "html", "js", "css", "requests")}
+                slowest = max(slowest, figures["load"])
+                cells = "".join(f" {f'{figures[kind] / KB:.1f}/{limit / KB:.0f}':>11}"
+                                f"{'' if figures[kind] <= limit else '!'}"
+                                for kind, limit in zip(("html", "js", "css"), budget, strict=True))
+                times_ms = " ".join(f"{figures[key]:>6.0f}" for key in ("ttfb", "fcp", "dcl", "load"))
+                print(f"{name:<24} {times_ms} "
+                      f"{mark(figures['load'] < GOAL_MS)} {cells} {figures['requests']:>4.0f}")
+            if detail:
+                print(f"\nCascade de {detail} (ms depuis le début de la navigation, octets reçus, demandé par)")
+                for url, start, end, size, initiator in visit(browser, base + detail, cpu)["waterfall"]:
+                    print(f"  {start:>6.0f} → {end:>6.0f}  {size:>7}  {initiator:<10} {url.removeprefix(base)}")
+        finally:
+            browser.close()
+    print(f"{mark(slowest < GOAL_MS)} la plus lente : load à {slowest:.0f} ms (objectif < 1 000 ms pour chaque page)")
+    return slowest
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--url", required=True, help="la pile de production déjà lancée, http://127.0.0.1:PORT")
+    parser.add_argument("--fois", type=int, default=1, help="visites par sorte de page (la médiane est donnée)")
+    parser.add_argument("--detail", help="une adresse dont afficher la cascade des ressources")
+    parser.add_argument("--processeur", type=float, default=CPU_SLOWDOWN,
+                        help="ralentissement du processeur (4 : le téléphone lent ; 1 : pour isoler le réseau)")
+    args = parser.parse_args()
+    load = os.getloadavg()
+    print(f"Machine : {os.cpu_count()} processeurs, charge moyenne {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}")
+    first_visits(args.url.rstrip("/"), args.fois, args.detail, args.processeur)
+    load = os.getloadavg()
+    print(f"Charge moyenne à la fin : {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
