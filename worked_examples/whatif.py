@@ -2,9 +2,10 @@
 
 A switch is a parameter of the engine's vocabulary (``engine.kinds.Param``): its ``name`` is its key in the
 address (« effect:buff », « power:fiora »), its ``default`` the scenario's value. The engine's ``variants`` lists
-the effects, defenders, XP and printed Might; this module adds a unit's combat keywords and whether it is
-stunned. ``WhatIfForm`` builds one field per switch with ``worked_examples.fields.field_for``, the factory the
-sandbox's forms use, so both say the same bounds and the same French messages.
+the effects, defenders, XP, printed Might and keyword numbers, Empowered, a played card's options; this module
+adds a unit's combat keywords (not a real card's: they are printed) and whether it is stunned. ``WhatIfForm`` builds
+one field per switch with ``worked_examples.fields.field_for``, the factory the sandbox's forms use, so both say the
+same bounds and the same French messages.
 """
 
 from __future__ import annotations
@@ -38,11 +39,16 @@ def player_switches(data: dict) -> list[Param]:
     if not has_board(data):
         return []
     out = []
+    numbered = {switch.name.removeprefix("number:") for switch in variants.available_changes(data)
+                if switch.name.startswith("number:")}
     for obj in data.get("objects") or []:
         if obj.get("type", "unit") not in ("unit", "token") or obj.get("zone", "base") not in ("base", "battlefield"):
             continue
         bases = {kinds.keyword_base(k) for k in obj.get("keywords") or []}
         for keyword in SWITCHABLE_KEYWORDS:
+            # A real card's keywords are printed (the engine refuses others); a number has its own switch.
+            if "card" in obj or f"{obj['id']}:{keyword}" in numbered:
+                continue
             rule = kinds.KEYWORDS[keyword].rule
             out.append(Param(f"keyword:{obj['id']}:{keyword}", "bool", f"{obj['name']} a {keyword} ({rule})",
                              default=keyword in bases))
@@ -158,12 +164,15 @@ class WhatIfForm(forms.Form):
         for o in data.get("objects") or []:
             groups[f"object:{o['id']}"] = {"legend": names[o["id"]], "fields": []}
         groups["players"] = {"legend": "Joueurs", "fields": []}
+        groups["actions"] = {"legend": "Actions", "fields": []}
         for bound in self:
             what, _, rest = bound.name.partition(":")
             if what == "effect":
                 group = "effects"
             elif what == "xp":
                 group = "players"
+            elif what in ("action", "option", "show_off"):
+                group = "actions"
             else:
                 group = f"object:{rest.partition(':')[0]}"
             groups.setdefault(group, {"legend": rest, "fields": []})["fields"].append(bound)

@@ -53,3 +53,60 @@ def test_bad_switches_refused():
         apply_changes(data, {"xp:p1": 21})
     with pytest.raises(ScenarioError, match="vrai ou faux"):
         apply_changes(data, {"effect:plus-2": 0})
+
+
+# ---------------------------------------------------------------- the switches of the new keywords (issue 32)
+
+
+def cards_in(data: dict) -> set[str]:
+    return {o["id"] for o in data.get("objects") or [] if "card" in o}
+
+
+@pytest.mark.parametrize("path", sorted(FOLDER.glob("*.yaml")), ids=lambda p: p.stem)
+def test_no_switch_changes_a_real_cards_printed_values(path):
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    printed = [c.name for c in available_changes(data) if c.name.split(":")[0] in ("power", "number")]
+    assert not [name for name in printed if name.split(":")[1] in cards_in(data)]
+
+
+def test_a_keyword_number_can_be_lowered_or_removed():
+    """Braum's Protection 1 (R. 809.1.c): targeting him costs one more essence. At 0 he has no Protection, so the
+    Éclair costs only its 1 Energy and its Fury essence, and the Calm essence stays in the pool."""
+    data = data_of("protection-cout-supplementaire")
+    keys = {c.name: c for c in available_changes(data)}
+    assert keys["number:braum:Protection"].default == 1 and keys["number:braum:Protection"].type == "int"
+    new = apply_changes(data, {"number:braum:Protection": 0})
+    assert [o["keywords"] for o in new["objects"]] == [[]]
+    res = run(load_scenario(new))
+    assert res.main.players["p1"]["essence"] == {"Calme": 1}
+    # More Protection would cost more than A's pool holds: the switch only lowers it.
+    with pytest.raises(ScenarioError, match="entre 0 et 1"):
+        apply_changes(data, {"number:braum:Protection": 2})
+
+
+def test_not_paying_equip_leaves_the_gear_behind():
+    """R. 818: Equip attaches only when its cost is paid. Unpaid, the Serrated Dirk stays unattached in the base and
+    the Fury essence stays in the pool; the Sentinel conquers alone."""
+    data = data_of("equiper-serrated-dirk")
+    assert "action:0" in {c.name for c in available_changes(data)}
+    res = run(load_scenario(apply_changes(data, {"action:0": False}), cards=None))
+    assert res.main.objects["dague"]["attached_to"] is None and res.main.objects["dague"]["zone"] == "base"
+    assert res.main.objects["sentinelle"]["zone"] == "battlefield"
+    assert res.main.players["p1"]["essence"] == {"Fureur": 1}
+
+
+def test_not_showing_off_means_the_linked_text_does_nothing():
+    """R. 832.1.c.1: The Empyrean's « if you showed off » text needs a card shown off. Without it, no draw: the deck
+    keeps its 10 cards and the hand keeps only the Scout (the 2 cards minus The Empyrean played)."""
+    data = data_of("show-off-the-empyrean")
+    res = run(load_scenario(apply_changes(data, {"show_off:0": False})))
+    assert res.main.players["p1"]["deck"] == 10 and res.main.players["p1"]["hand"] == 1
+
+
+def test_a_switch_whose_other_choice_is_illegal_is_not_offered():
+    """Armed Assailant cannot also pay Accelerate ([1][R] more: her Rune Pool holds exactly its cost, R. 805), so
+    « Et si… ? » does not offer it; Jeweled Colossus's Vision may keep the seen card instead of recycling it."""
+    assailant = {c.name for c in available_changes(data_of("expert-en-armes-armed-assailant"))}
+    assert "option:0:accelerate" not in assailant
+    colossus = {c.name: c for c in available_changes(data_of("vision-jeweled-colossus"))}
+    assert colossus["option:0:recycle"].default is True
