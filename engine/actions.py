@@ -35,6 +35,14 @@ _AMOUNT = Param("amount", "int", "quantité", min=0, max=20)
 _DURATION = Param("duration", "enum", "durée", required=False, default="turn", choices=DURATIONS)
 _IGNORE = Param("ignore_cost", "enum", "coût de base ignoré (R. 356.1.b)", required=False, default="",
                 choices=("", "energy", "power", "all"))
+# what a keyword cost that is not a resource names (R. 357.2), and the choice between two costs
+_KEYWORD_COST = (
+    Param("cost_option", "int", "coût choisi parmi ceux au choix (0 = le premier)", required=False, quiet=True,
+          default=0, min=0, max=3),
+    Param("kill", "object", "coût : l'unité alliée tuée (R. 429.1.a.1)", required=False, quiet=True),
+    Param("exhaust", "object", "coût : l'unité alliée épuisée (R. 415.4)", required=False, quiet=True),
+    Param("discard", "object", "coût : le sort défaussé de la main (R. 423.3)", required=False, quiet=True),
+)
 
 @dataclass(frozen=True)
 class Action:
@@ -228,14 +236,14 @@ ACTIONS: dict[str, Action] = {action.name: action for action in (
     Action(
         "equip",
         "Équiper : payer le coût d'Équiper et équiper l'équipement à une unité (R. 818)",
-        (_OBJ, Param("to", "object", "unité")),
+        (_OBJ, Param("to", "object", "unité"), *_KEYWORD_COST),
         says=lambda w: f"on paie le coût d'Équiper de {w.object} pour l'équiper à {w.to_object}",
         run=equip.run,
     ),
     Action(
         "empower",
         "Amplifier : payer le coût d'Amplification (R. 827)",
-        (_OBJ,),
+        (_OBJ, *_KEYWORD_COST),
         says=lambda w: f"on paie le coût d'Amplification de {w.object}",
         run=empower.run,
     ),

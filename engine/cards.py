@@ -20,19 +20,77 @@ DOMAINS = {"Fury": "Fureur", "Calm": "Calme", "Mind": "Esprit", "Body": "Corps",
 # Power symbols of the text shorthand (R. 134.2 / 135.2.e); « A » is a Power of any domain.
 SYMBOLS = {"R": "Fureur", "G": "Calme", "B": "Esprit", "O": "Corps", "P": "Chaos", "Y": "Ordre", "A": "A"}
 _COST = re.compile(r"\[(Equip|Repeat|Flow|Empower)\]((?:\s*\[[0-9A-Z]\])+)")
+# « [Equip] — [Y], Kill a friendly unit (…) »: a cost after a dash, up to the reminder text or the sentence's end
+_DASH_COST = re.compile(r"\[(Equip|Repeat|Empower)\]\s*—\s*([^(]+?)\.?\s*(?:\(|$)")
+# The costs that are not resources (R. 357.2), as the cards word them -> (kind, amount group or fixed amount)
+OTHER_COSTS = (
+    (re.compile(r"\[E\]"), "exhaust_this", 1),  # the exhaust symbol: « exhaust this » (R. 415.5)
+    (re.compile(r"exhaust a friendly unit", re.I), "exhaust_friendly", 1),  # R. 415.4
+    (re.compile(r"discard a spell", re.I), "discard_spell", 1),  # R. 423.3
+    (re.compile(r"discard (\d+)", re.I), "discard", None),  # R. 423.3
+    (re.compile(r"kill a friendly unit", re.I), "kill_friendly", 1),  # R. 429.1.a.1
+    (re.compile(r"recycle (\d+) cards? from your trash", re.I), "recycle_trash", None),  # R. 417.3
+    (re.compile(r"spend (\d+) XP", re.I), "spend_xp", None),  # R. 730.2
+)
+OTHER_KINDS = tuple(kind for _, kind, _ in OTHER_COSTS)
+
+
+def _resources(symbols: str) -> dict:
+    """« [1][R] » → {"energy": 1, "power": ["Fureur"]}."""
+    energy, power = 0, []
+    for sym in re.findall(r"\[([0-9A-Z])\]", symbols):
+        if sym.isdigit():
+            energy += int(sym)
+        elif sym in SYMBOLS:
+            power.append(SYMBOLS[sym])
+    return {"energy": energy, "power": power}
+
+
+def _part(text: str) -> dict | None:
+    """One part of a cost: resources (« [Y] »), or one cost that is not a resource; None when unknown."""
+    text = text.strip()
+    if re.fullmatch(r"(?:\s*\[[0-9A-DF-Z]\])+", text):
+        return _resources(text)
+    for rx, kind, fixed in OTHER_COSTS:
+        m = rx.fullmatch(text)
+        if m:
+            return {"energy": 0, "power": [], "other": {kind: fixed or int(m.group(1))}}
+    return None
+
+
+def _dash_cost(text: str) -> dict | None:
+    """A cost written after a dash: parts joined by commas, alternatives by « or » (« [A] or exhaust a friendly unit »).
+    None when a part is unknown or the costs are one per repetition (« [1] / [A] »): left out, as before."""
+    if "/" in text:
+        return None
+    options = []
+    for alt in re.split(r"\s+or\s+", text):
+        cost: dict = {"energy": 0, "power": []}
+        for piece in re.split(r",\s*", alt):
+            part = _part(piece)
+            if part is None:
+                return None
+            cost["energy"] += part["energy"]
+            cost["power"] += part["power"]
+            for kind, n in part.get("other", {}).items():
+                cost.setdefault("other", {})[kind] = cost.get("other", {}).get(kind, 0) + n
+        options.append(cost)
+    first = options[0]
+    if len(options) > 1:
+        first["or"] = options[1:]
+    return first
 
 
 def keyword_costs(text: str) -> dict:
-    """« [Equip] [1][R] » → {"equip": {"energy": 1, "power": ["Fureur"]}} ; non-resource costs are left out."""
+    """« [Equip] [1][R] » → {"equip": {"energy": 1, "power": ["Fureur"]}}; a cost after a dash may also hold costs that
+    are not resources (``other``: exhaust_this, discard…, R. 357.2) and a second choice (``or``)."""
     out: dict = {}
     for word, symbols in _COST.findall(text or ""):
-        energy, power = 0, []
-        for sym in re.findall(r"\[([0-9A-Z])\]", symbols):
-            if sym.isdigit():
-                energy += int(sym)
-            elif sym in SYMBOLS:
-                power.append(SYMBOLS[sym])
-        out.setdefault(word.lower(), {"energy": energy, "power": power})
+        out.setdefault(word.lower(), _resources(symbols))
+    for word, rest in _DASH_COST.findall(text or ""):
+        cost = _dash_cost(rest)
+        if cost is not None:
+            out.setdefault(word.lower(), cost)
     return out
 
 
@@ -100,8 +158,34 @@ def expand(data: dict, cards: Mapping[str, dict] | None) -> dict:
     return {**data, "objects": out}
 
 
+def _valid_cost(cost, path: str, alternatives: bool) -> dict:
+    keys = {"energy", "power", "other"} | ({"or"} if alternatives else set())
+    if not isinstance(cost, dict) or set(cost) - keys:
+        raise ScenarioError("attendu : {energy: n, power: [domaines], other: {coût: n}, or: [autre coût]}", path=path)
+    energy, power = cost.get("energy", 0), cost.get("power") or []
+    if not isinstance(energy, int) or isinstance(energy, bool) or not 0 <= energy <= 20:
+        raise ScenarioError("un nombre entier de 0 à 20 est attendu", path=f"{path}.energy")
+    if not isinstance(power, list) or len(power) > 6 or not all(isinstance(x, str) and x for x in power):
+        raise ScenarioError("une liste de domaines (au plus 6) est attendue", path=f"{path}.power")
+    out: dict = {"energy": energy, "power": list(power)}
+    other = cost.get("other")
+    if other is not None:
+        if not isinstance(other, dict) or not all(
+            k in OTHER_KINDS and type(n) is int and 1 <= n <= 10 for k, n in other.items()
+        ):
+            raise ScenarioError(f"coûts autres que des ressources attendus ({', '.join(OTHER_KINDS)}), "
+                                "chacun avec un nombre de 1 à 10", path=f"{path}.other")
+        out["other"] = dict(other)
+    if "or" in cost:
+        if not isinstance(cost["or"], list) or not 1 <= len(cost["or"]) <= 3:
+            raise ScenarioError("une liste de 1 à 3 autres coûts est attendue", path=f"{path}.or")
+        out["or"] = [_valid_cost(c, f"{path}.or[{i}]", False) for i, c in enumerate(cost["or"])]
+    return out
+
+
 def validate_costs(d, path: str) -> dict:
-    """A scenario's ``keyword_costs``: ``{equip|repeat|flow|empower: {energy: n, power: [domain, or A for any]}}``."""
+    """A scenario's ``keyword_costs``: ``{equip|repeat|flow|empower: {energy: n, power: [domain, or A for any]}}``,
+    with, where the card has them, costs that are not resources (``other``) and a second choice (``or``)."""
     if d is None:
         return {}
     if not isinstance(d, dict):
@@ -110,14 +194,7 @@ def validate_costs(d, path: str) -> dict:
     for word, cost in d.items():
         if word not in ("equip", "repeat", "flow", "empower"):
             raise ScenarioError("coût inconnu (attendu : equip, repeat, flow, empower)", path=f"{path}.{word}")
-        if not isinstance(cost, dict) or set(cost) - {"energy", "power"}:
-            raise ScenarioError("attendu : {energy: n, power: [domaines]}", path=f"{path}.{word}")
-        energy, power = cost.get("energy", 0), cost.get("power") or []
-        if not isinstance(energy, int) or isinstance(energy, bool) or not 0 <= energy <= 20:
-            raise ScenarioError("un nombre entier de 0 à 20 est attendu", path=f"{path}.{word}.energy")
-        if not isinstance(power, list) or len(power) > 6 or not all(isinstance(x, str) and x for x in power):
-            raise ScenarioError("une liste de domaines (au plus 6) est attendue", path=f"{path}.{word}.power")
-        out[word] = {"energy": energy, "power": list(power)}
+        out[word] = _valid_cost(cost, f"{path}.{word}", True)
     return out
 
 

@@ -19,6 +19,83 @@ from .live_state import Obj
 DEFLECT = Keyword.PROTECTION  # Deflect (R. 809)
 
 
+def _exhaust(sim, oid: str, label: str) -> None:
+    o = sim.world.objects[oid]
+    if not o.on_board or o.exhausted:
+        sim.refuse(f"« {label} » : {o.name} doit être sur le plateau et prêt pour être épuisé (R. 415.4, 415.1.b)")
+    o.exhausted = True
+    sim.emit(Event.EXHAUSTED, object=oid)
+
+
+def _friendly_unit(sim, player: str, oid: str | None, what: str, label: str, rule: str) -> str:
+    """The friendly unit the action names for a cost (``kill`` or ``exhaust``)."""
+    o = sim.world.objects.get(oid) if oid else None
+    if o is None or not o.is_unit or not o.on_board or sim.ctrl(oid) != player:
+        sim.refuse(f"« {label} » : il faut {what} une unité alliée sur le plateau, nommée par l'action ({rule})")
+    return oid
+
+
+def _exhaust_this(sim, player, label, n, source, chosen) -> None:
+    _exhaust(sim, source, label)  # the exhaust symbol (R. 415.5)
+
+
+def _exhaust_friendly(sim, player, label, n, source, chosen) -> None:
+    _exhaust(sim, _friendly_unit(sim, player, chosen.get("exhaust"), "épuiser", label, "R. 415.4"), label)
+
+
+def _kill_friendly(sim, player, label, n, source, chosen) -> None:
+    sim.kill_now(_friendly_unit(sim, player, chosen.get("kill"), "tuer", label, "R. 429.1.a.1"))  # R. 357.2.a
+
+
+def _discard(sim, player, label, n, source, chosen) -> None:
+    p = sim.world.players[player]
+    if p.hand < n:
+        sim.refuse(f"« {label} » : défausser {n} carte(s) est impossible avec {p.hand} en main (R. 423.3)")
+    p.hand -= n
+    p.trash += n
+
+
+def _discard_spell(sim, player, label, n, source, chosen) -> None:
+    o = sim.world.objects.get(chosen.get("discard") or "")
+    if o is None or o.zone != "hand" or o.type != "spell" or o.controller != player:
+        sim.refuse(f"« {label} » : il faut défausser un sort de sa main, nommé par l'action (« discard », R. 423.3)")
+    sim.place(o, "discard")
+    p = sim.world.players[player]
+    p.hand = max(0, p.hand - 1)
+
+
+def _recycle_trash(sim, player, label, n, source, chosen) -> None:
+    p = sim.world.players[player]
+    if p.trash < n:
+        sim.refuse(f"« {label} » : recycler {n} carte(s) de la Défausse est impossible avec {p.trash} (R. 417.3)")
+    p.trash -= n
+    p.deck += n  # to the bottom of the main deck (R. 417.1.a)
+
+
+def _spend_xp(sim, player, label, n, source, chosen) -> None:
+    p = sim.world.players[player]
+    if p.xp < n:
+        sim.refuse(f"« {label} » : dépenser {n} XP est impossible avec {p.xp} XP (R. 730.2)")
+    before = p.xp
+    p.xp -= n
+    sim.emit(Event.XP_SPENT, player=player, amount=n, before=before, after=p.xp)
+
+
+# each cost that is not a resource (engine.cards.OTHER_KINDS) -> how it is paid, and how it is said
+OTHER_COSTS = {"exhaust_this": _exhaust_this, "exhaust_friendly": _exhaust_friendly, "kill_friendly": _kill_friendly,
+               "discard": _discard, "discard_spell": _discard_spell, "recycle_trash": _recycle_trash,
+               "spend_xp": _spend_xp}
+OTHER_SAID = {
+    "exhaust_this": lambda n: "s'épuiser",
+    "exhaust_friendly": lambda n: "épuiser une unité alliée",
+    "kill_friendly": lambda n: "tuer une unité alliée",
+    "discard": lambda n: f"défausser {n} carte{'s' if n > 1 else ''}",
+    "discard_spell": lambda n: "défausser un sort",
+    "recycle_trash": lambda n: f"recycler {n} carte{'s' if n > 1 else ''} de la Défausse",
+    "spend_xp": lambda n: f"dépenser {n} XP",
+}
+
+
 class Costs:
     """Rune Pool, Add abilities of runes, paying costs (mixin of the simulator)."""
 
@@ -143,13 +220,32 @@ class Costs:
         self.emit(Event.COST_PAID, player=pid, label=label, energy=energy, essence=spent, pool=self.pool_text(pid))
 
     def pay_keyword_cost(self, player: str, label: str, cost: dict, object: str | None = None,
-                         reduce_any: int = 0) -> None:
+                         reduce_any: int = 0, chosen: dict | None = None) -> None:
         """A keyword's cost (Equip, Empower: R. 818.1.c.3, 827.1.c.2), paid as the ability is activated (R. 357):
-        its Energy and Power from the Rune Pool, less ``reduce_any`` [A] (Weaponmaster, R. 821.1.c.3)."""
+        the cost chosen among its alternatives (``chosen["cost_option"]``), its Energy and Power from the Rune Pool,
+        less ``reduce_any`` [A] (Weaponmaster, R. 821.1.c.3), then its costs that are not resources (R. 357.2)."""
+        chosen = chosen or {}
+        options = [cost, *cost.get("or", ())]
+        pick = chosen.get("cost_option") or 0
+        if not 0 <= pick < len(options):
+            self.refuse(f"« {label} » n'a que {len(options)} coût(s) au choix (R. 357)")
+        cost = options[pick]
         power = list(cost.get("power", ()))
         anys = max(0, power.count("A") - reduce_any)
         if self.pays(player):
             self.pay(player, label, cost.get("energy", 0), tuple(d for d in power if d != "A"), any_power=anys)
+        self.pay_other_costs(player, label, cost.get("other") or {}, object, chosen)
+
+    def pay_other_costs(self, player: str, label: str, other: dict, source: str | None, chosen: dict) -> None:
+        """R. 357.2: the costs that are not resources, each of which must be completed to be paid — exhaust this or a
+        friendly unit (R. 415.4), discard (R. 423.3), kill a friendly unit (R. 429.1.a.1), recycle from the trash
+        (R. 417.3), spend XP (R. 730.2).  They are paid whether or not the Rune Pool is described."""
+        for kind, n in other.items():
+            OTHER_COSTS[kind](self, player, label, n, source, chosen)
+        if other:
+            said = ", ".join(OTHER_SAID[k](n) for k, n in other.items())
+            self.emit(Event.COST_PAID, player=player, label=f"{label} ({said})", energy=0, essence={},
+                      other=said, pool=self.pool_text(player))
 
     def pay_unit(self, o: Obj, player: str, accelerate: bool, ignore: str = "") -> None:
         """Total cost of a unit (R. 356): Energy and Power printed, plus Accelerate's [1][C] paid with one
@@ -166,8 +262,12 @@ class Costs:
         self.pay(player, o.name, bill.energy, tuple(bill.power), bill.one_of, bill.any_power)
 
     def pay_spell(self, a: dict, ignore: str = "") -> None:
-        """Total cost of a spell or ability (R. 356): its Energy and Power, plus Deflect (R. 809)."""
+        """Total cost of a spell or ability (R. 356): its Energy and Power, plus Deflect (R. 809); a Repeat cost that
+        is not a resource is paid whether or not the Rune Pool is described (R. 820.1.c.1, 357.2)."""
         player = a["player"]
+        if a.get("repeat") and a.get("card"):
+            repeat_cost = self.world.objects[a["card"]].keyword_costs.get("repeat") or {}
+            self.pay_other_costs(player, a["label"], repeat_cost.get("other") or {}, a["card"], a)
         if not self.pays(player):
             return
         base_e, base_p = a.get("cost") or 0, tuple(a.get("power_cost") or ())

@@ -25,7 +25,7 @@ def run(sim, a: dict) -> None:
     problem = sim.cast_timing(player, "normal", label, False)
     if problem:
         sim.refuse(problem)
-    sim.pay_keyword_cost(player, label, cost, object=o.id)
+    sim.pay_keyword_cost(player, label, cost, object=o.id, chosen=a)
 
     def resolve(sim) -> None:
         if not o.on_board:  # R. 359.3.e.12: its source is gone, « Empower this » is ignored

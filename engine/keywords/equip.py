@@ -18,7 +18,7 @@ def _can_carry(sim, unit: str, player: str) -> bool:
     return u.is_unit and u.on_board and sim.ctrl(unit) == player
 
 
-def _pay(sim, gear: str, unit: str, player: str, label: str, reduce_any: int = 0) -> bool:
+def _pay(sim, gear: str, unit: str, player: str, label: str, reduce_any: int = 0, chosen: dict | None = None) -> bool:
     """Pay an Equip cost (less ``reduce_any`` [A], Weaponmaster, R. 821.1.c) for attaching ``gear`` to ``unit``;
     False when the gear has no Equip cost (R. 821.1.c.4)."""
     g = sim.world.objects[gear]
@@ -28,7 +28,7 @@ def _pay(sim, gear: str, unit: str, player: str, label: str, reduce_any: int = 0
         return False
     if not _can_carry(sim, unit, player):
         sim.refuse(f"{g.name} ne peut être équipé qu'à une unité de son joueur sur le plateau (R. 818.1.c.2)")
-    sim.pay_keyword_cost(player, label, cost, object=gear, reduce_any=reduce_any)
+    sim.pay_keyword_cost(player, label, cost, object=gear, reduce_any=reduce_any, chosen=chosen)
     return True
 
 
@@ -52,7 +52,7 @@ def run(sim, a: dict) -> None:
     if problem:
         sim.refuse(problem)
     unit = a["to"]
-    _pay(sim, g.id, unit, player, label)
+    _pay(sim, g.id, unit, player, label, chosen=a)
 
     def resolve(sim) -> None:  # R. 818.2: the Attach completes, the unit is Equipped
         sim._do_attach({"object": g.id, "to": unit})
