@@ -565,3 +565,72 @@ class Event(Vocab):
 
 
 EVENT_TYPE_LABELS = Event.labels()
+
+
+# --- names the situation's parameters offer (labels as a form shows them) -----------------------------------------
+
+
+class ObjectType(Vocab):
+    """The types of game object a scenario names (``OBJECT_TYPES``); ``label`` as a form or a list shows it."""
+
+    UNIT = "unit", "Unité", "R. 140 : les unités"
+    GEAR = "gear", "Équipement", "R. 147 : les équipements"
+    TOKEN = "token", "Création", "R. 179, 185 : une unité créée par un effet (jeton)"
+    BATTLEFIELD = "battlefield", "Champ de bataille", "R. 169 : les champs de bataille"
+    SPELL = "spell", "Sort", "R. 153 : les sorts"
+    RUNE = "rune", "Rune", "R. 160 : les runes"
+
+
+class AppliesTo(Vocab):
+    """Which object a replacement effect watches (``replacement.applies_to``)."""
+
+    SELF = "self", "La source elle-même", "l'objet qui porte l'effet"
+    ATTACHED = "attached", "L'unité équipée", "R. 435 : l'unité que la source équipe"
+    ALLIES = "allies", "Les unités alliées", "les unités du contrôleur de la source"
+    OTHER_ALLIES = "other_allies", "Les autres unités alliées", "les unités du contrôleur, sauf la source"
+    ANY = "any", "N'importe quel objet", "tout objet"
+    PLAYER = "player", "Le joueur", "le contrôleur de la source"
+
+
+class ReplacementMode(Vocab):
+    """Whether a replacement effect replaces the event or adds to it (R. 367)."""
+
+    INSTEAD = "instead", "À la place", "R. 367 : l'événement remplacé n'a pas lieu"
+    ALSO = "also", "En plus", "R. 367 : l'événement a lieu, et autre chose avec lui"
+
+
+class ActiveZone(Vocab):
+    """Where the source of a replacement effect must be for its text to apply."""
+
+    BOARD = "board", "Sur le plateau", "R. 107 : la base et les champs de bataille"
+    DISCARD = "discard", "Dans la Défausse", "R. 108 : hors du plateau"
+    HAND = "hand", "En main", "R. 108 : hors du plateau"
+    ANYWHERE = "anywhere", "Partout", "dans toute zone"
+
+
+class TriggerSubject(Vocab):
+    """Whose event a triggered ability watches (``triggered.subject``)."""
+
+    SELF = "self", "La source elle-même", "l'objet qui porte la compétence"
+    ALLY = "ally", "Une unité alliée", "une unité du contrôleur de la source"
+    ANY = "any", "N'importe quelle unité", "toute unité"
+    YOU = "you", "Vous", "le contrôleur de la source"
+
+
+class Ask(Vocab):
+    """What a ``query`` action asks of the game state."""
+
+    POWER = "power", "Puissance", "R. 140 : la Puissance actuelle d'une unité"
+    REFERENCE_POWER = "reference_power", "Puissance de référence", "la Puissance à laquelle un effet se réfère"
+    KEYWORDS = "keywords", "Mots-clés", "les mots-clés qu'un objet a"
+    MIGHTY = "mighty", "Puissante ?", "R. 706 : Puissance de 5 ou plus"
+    ZONE = "zone", "Zone", "R. 105–108 : où se trouve un objet"
+    CONTROLLER = "controller", "Contrôleur", "R. 188 : qui contrôle un objet"
+    XP = "xp", "XP d'un joueur", "R. 728"
+    ACTIVE = "active", "Effet actif ?", "si le texte d'un effet s'applique"
+    EXHAUSTED = "exhausted", "Épuisée ?", "R. 415"
+    POINTS = "points", "Points de victoire d'un joueur", "R. 469"
+    HAND = "hand", "Cartes en main d'un joueur", "R. 108"
+    DECK = "deck", "Cartes dans le deck d'un joueur", "R. 108"
+    DAMAGE = "damage", "Dégâts marqués", "R. 142"
+    LOCATION = "location", "Emplacement (base ou champ de bataille)", "R. 197"

@@ -17,7 +17,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.text import capfirst
 
-from engine import kinds
+from engine import kinds, vocab
 from engine import scenario as engine_scenario
 from engine.kinds import Param
 
@@ -31,53 +31,20 @@ PRODUCE_SLOTS = 5
 ID_RE = engine_scenario.ID_RE
 # The engine's vocabulary names every list the forms offer; its labels start in lower case, a field's do not.
 ZONE_LABELS = kinds.ZONE_TITLES
-OBJECT_TYPE_LABELS = {
-    "unit": "Unité",
-    "gear": "Équipement",
-    "token": "Création",
-    "battlefield": "Champ de bataille",
-    "spell": "Sort",
-    "rune": "Rune",
-}
+OBJECT_TYPE_LABELS = vocab.ObjectType.labels()
 DURATION_LABELS = {duration: capfirst(label) for duration, label in kinds.DURATION_LABELS.items()}
+# The French label of each choice of an enum parameter, by parameter name: all from the engine's vocabulary.
 ENUM_LABELS: dict[str, dict[str, str]] = {
     "event": {k: capfirst(v) for k, v in kinds.EVENT_LABELS.items()},
-    "applies_to": {
-        "self": "La source elle-même",
-        "attached": "L'unité équipée",
-        "allies": "Les unités alliées",
-        "other_allies": "Les autres unités alliées",
-        "any": "N'importe quel objet",
-        "player": "Le joueur",
-    },
-    "mode": {"instead": "À la place", "also": "En plus"},
-    "active_zone": {"board": "Sur le plateau", "discard": "Dans la Défausse", "hand": "En main", "anywhere": "Partout"},
+    "applies_to": vocab.AppliesTo.labels(),
+    "mode": vocab.ReplacementMode.labels(),
+    "active_zone": vocab.ActiveZone.labels(),
     "when": {event: capfirst(kinds.Event(event).label) for event in kinds.TRIGGER_EVENTS},
-    "subject": {
-        "self": "La source elle-même",
-        "ally": "Une unité alliée",
-        "any": "N'importe quelle unité",
-        "you": "Vous",
-    },
+    "subject": vocab.TriggerSubject.labels(),
     "duration": DURATION_LABELS,
     "zone": ZONE_LABELS,
     "speed": {k: capfirst(v) for k, v in kinds.Speed.labels().items()},
-    "ask": {
-        "power": "Puissance",
-        "reference_power": "Puissance de référence",
-        "keywords": "Mots-clés",
-        "mighty": "Puissante ?",
-        "zone": "Zone",
-        "controller": "Contrôleur",
-        "xp": "XP d'un joueur",
-        "active": "Effet actif ?",
-        "exhausted": "Épuisée ?",
-        "points": "Points de victoire d'un joueur",
-        "hand": "Cartes en main d'un joueur",
-        "deck": "Cartes dans le deck d'un joueur",
-        "damage": "Dégâts marqués",
-        "location": "Emplacement (base ou champ de bataille)",
-    },
+    "ask": vocab.Ask.labels(),
 }
 TARGET_SPECIALS = (
     ("source", "La source elle-même"),
