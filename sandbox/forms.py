@@ -273,20 +273,12 @@ class UnitForm(RowForm):
         if "cost" in OBJECT_FIELDS:
             f["cost"] = _count("cost", "Coût")
         f["zone"] = EnumField(label="Zone", choices=[(z, ZONE_LABELS.get(z, z)) for z in kinds.ZONES])
-        f["at"] = RefField(
-            label="Sur le champ de bataille",
-            pool="battlefields",
-            options=pools.battlefields,
-            required=False,
-            help_text="Pour la zone « Champ de bataille » : celui où se trouve l'unité.",
-        )
-        f["controller"] = RefField(
-            label="Contrôleur",
-            pool="players",
-            options=pools.players,
-            required=False,
-            help_text="Dans la zone « Base », l'unité est dans la base de ce joueur.",
-        )
+        for name, label, pool, help_text in (
+            ("at", "Sur le champ de bataille", "battlefields",
+             "Pour la zone « Champ de bataille » : celui où se trouve l'unité."),
+            ("controller", "Contrôleur", "players", "Dans la zone « Base », l'unité est dans la base de ce joueur."),
+        ):
+            f[name] = RefField(label=label, pool=pool, options=pools.options(pool), required=False, help_text=help_text)
         f["keywords"] = KeywordsField(
             label="Mots-clés imprimés (séparés par des virgules)",
             required=False,

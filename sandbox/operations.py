@@ -98,54 +98,66 @@ def apply_op(data: FormData, op: str, post=None) -> OpResult:
     op = str(op or "")[:40]
     post = post if post is not None else {}
     if op.startswith("add:"):
-        what = op[4:]
-        prefix, kind = what[:1], ""
-        if what.startswith("c-"):
-            kind = what[2:]
-        elif what == "e":
-            kind = str(post.get("new_kind", ""))
-        elif what == "a":
-            kind = str(post.get("new_action", ""))
-        elif what not in ("p", "b", "o") or prefix == "c":
-            return OpResult()
-        section = sf.SECTIONS[prefix]
-        if section.kind_key and kind not in section.kinds:
-            if prefix == "c":
-                return OpResult()
-            select = "sb-new-kind" if prefix == "e" else "sb-new-action"
-            data.section_errors.setdefault(prefix, []).append(
-                "Choisissez une sorte d'effet dans la liste."
-                if prefix == "e"
-                else "Choisissez une action dans la liste."
-            )
-            return OpResult(focus=select, anchor=f"sb-section-{prefix}")
-        rows = data.rows[prefix]
-        if len(rows) >= section.limit:
-            data.section_errors.setdefault(prefix, []).append(
-                f"Limite atteinte : {section.limit} {section.plural} au maximum."
-            )
-            return OpResult(focus=f"sb-add-{prefix}", anchor=f"sb-section-{prefix}")
-        rows.append(new_row(data, prefix, kind))
-        index = len(rows) - 1
-        return OpResult(focus=first_field(data, prefix, index), anchor=row_id(prefix, index), added=(prefix, index))
+        return _add(data, op[4:], post)
     m = re.fullmatch(r"(del|up|down):([poeac])-(\d{1,4})", op)
     if not m:
         return OpResult()
     verb, prefix, index = m.group(1), m.group(2), int(m.group(3))
-    rows = data.rows[prefix]
-    if index >= len(rows):
+    if index >= len(data.rows[prefix]):
         return OpResult()
     if verb == "del":
-        if prefix == "p" and len(rows) == 1:
-            data.section_errors.setdefault("p", []).append("Il faut au moins un joueur.")
-            return OpResult(focus=row_id(prefix, 0), anchor=row_id(prefix, 0))
-        del rows[index]
-        if not rows:
-            return OpResult(focus=f"sb-add-{prefix}", anchor=f"sb-section-{prefix}")
-        neighbour = min(index, len(rows) - 1)
-        return OpResult(focus=row_id(prefix, neighbour), anchor=row_id(prefix, neighbour))
+        return _delete(data, prefix, index)
+    return _move(data, prefix, index, verb)
+
+
+def _add(data: FormData, what: str, post) -> OpResult:
+    """« Ajouter »: a new row at the end of its section, of the kind chosen in the section's list."""
+    prefix, kind = what[:1], ""
+    if what.startswith("c-"):
+        kind = what[2:]
+    elif what == "e":
+        kind = str(post.get("new_kind", ""))
+    elif what == "a":
+        kind = str(post.get("new_action", ""))
+    elif what not in ("p", "b", "o"):
+        return OpResult()
+    section = sf.SECTIONS[prefix]
+    if section.kind_key and kind not in section.kinds:
+        if prefix == "c":
+            return OpResult()
+        select = "sb-new-kind" if prefix == "e" else "sb-new-action"
+        data.section_errors.setdefault(prefix, []).append(
+            "Choisissez une sorte d'effet dans la liste." if prefix == "e" else "Choisissez une action dans la liste."
+        )
+        return OpResult(focus=select, anchor=f"sb-section-{prefix}")
+    rows = data.rows[prefix]
+    if len(rows) >= section.limit:
+        data.section_errors.setdefault(prefix, []).append(
+            f"Limite atteinte : {section.limit} {section.plural} au maximum."
+        )
+        return OpResult(focus=f"sb-add-{prefix}", anchor=f"sb-section-{prefix}")
+    rows.append(new_row(data, prefix, kind))
+    index = len(rows) - 1
+    return OpResult(focus=first_field(data, prefix, index), anchor=row_id(prefix, index), added=(prefix, index))
+
+
+def _delete(data: FormData, prefix: str, index: int) -> OpResult:
+    rows = data.rows[prefix]
+    if prefix == "p" and len(rows) == 1:
+        data.section_errors.setdefault("p", []).append("Il faut au moins un joueur.")
+        return OpResult(focus=row_id(prefix, 0), anchor=row_id(prefix, 0))
+    del rows[index]
+    if not rows:
+        return OpResult(focus=f"sb-add-{prefix}", anchor=f"sb-section-{prefix}")
+    neighbour = min(index, len(rows) - 1)
+    return OpResult(focus=row_id(prefix, neighbour), anchor=row_id(prefix, neighbour))
+
+
+def _move(data: FormData, prefix: str, index: int, verb: str) -> OpResult:
+    """« Monter » / « Descendre » a row of a section whose order matters (effects, actions)."""
     if not sf.SECTIONS[prefix].movable:
         return OpResult()
+    rows = data.rows[prefix]
     new = index - 1 if verb == "up" else index + 1
     if 0 <= new < len(rows):
         rows[index], rows[new] = rows[new], rows[index]

@@ -63,25 +63,35 @@ def _two_against_one() -> dict:
     }
 
 
-def _conquer_empty() -> dict:
-    """Vi goes to a battlefield nobody controls and nobody occupies: no combat, a showdown, then a conquest."""
+def _vi_walks(title: str, description: str, topic: str, *, to: str, pont_controller: str, on_pont: dict) -> dict:
+    """Vi leaves Joueuse A's base for one of the two battlefields (the Bridge holds ``on_pont``)."""
     return {
-        "title": "Conquérir un champ de bataille vide",
-        "description": (
-            "Vi (3) quitte la base de la joueuse A pour l'Autel du Soleil, où personne n'est et que personne "
-            "ne contrôle : pas de combat, mais une confrontation, puis la conquête."
-        ),
-        "topic": "score",
+        "title": title,
+        "description": description,
+        "topic": topic,
         "players": _PLAYERS,
         "objects": [
-            _battlefield("pont", "Pont de Piltover", "p2"),
+            _battlefield("pont", "Pont de Piltover", pont_controller),
             _battlefield("autel", "Autel du Soleil"),
             _unit("vi", "Vi", 3, "p1"),
-            _unit("garen", "Garen", 4, "p2", at="pont"),
+            on_pont,
         ],
         "effects": [],
-        "actions": [{"do": "standard_move", "objects": ["vi"], "to": "autel"}],
+        "actions": [{"do": "standard_move", "objects": ["vi"], "to": to}],
     }
+
+
+def _conquer_empty() -> dict:
+    """Vi goes to a battlefield nobody controls and nobody occupies: no combat, a showdown, then a conquest."""
+    return _vi_walks(
+        "Conquérir un champ de bataille vide",
+        "Vi (3) quitte la base de la joueuse A pour l'Autel du Soleil, où personne n'est et que personne "
+        "ne contrôle : pas de combat, mais une confrontation, puis la conquête.",
+        "score",
+        to="autel",
+        pont_controller="p2",
+        on_pont=_unit("garen", "Garen", 4, "p2", at="pont"),
+    )
 
 
 def _defend_with_a_tank() -> dict:
@@ -145,23 +155,15 @@ def _answer_a_spell() -> dict:
 
 def _already_yours() -> dict:
     """Vi walks onto a battlefield Joueuse A already controls: no contest, so nothing else happens."""
-    return {
-        "title": "Un champ déjà à vous",
-        "description": (
-            "Vi (3) rejoint le Pont de Piltover, que la joueuse A contrôle déjà : rien n'est contesté, "
-            "donc ni combat ni conquête."
-        ),
-        "topic": "deplacement",
-        "players": _PLAYERS,
-        "objects": [
-            _battlefield("pont", "Pont de Piltover", "p1"),
-            _battlefield("autel", "Autel du Soleil"),
-            _unit("vi", "Vi", 3, "p1"),
-            _unit("ahri", "Ahri", 2, "p1", at="pont"),
-        ],
-        "effects": [],
-        "actions": [{"do": "standard_move", "objects": ["vi"], "to": "pont"}],
-    }
+    return _vi_walks(
+        "Un champ déjà à vous",
+        "Vi (3) rejoint le Pont de Piltover, que la joueuse A contrôle déjà : rien n'est contesté, "
+        "donc ni combat ni conquête.",
+        "deplacement",
+        to="pont",
+        pont_controller="p1",
+        on_pont=_unit("ahri", "Ahri", 2, "p1", at="pont"),
+    )
 
 
 def _combat() -> dict:

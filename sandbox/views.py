@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -170,40 +171,63 @@ def _summary(outcome: running.Outcome, errors: list, pending: str | None = None)
     return "Situation valide. Appuyez sur « Lancer » pour la résoudre."
 
 
+@dataclass
+class Incoming:
+    """What a request brings: the form data, whether to run it, and where the learner lands."""
+
+    data: formdata.FormData
+    run: bool = False
+    load_error: str | None = None
+    status: int = 200
+    query: Any = field(default_factory=dict)
+    op: str = ""
+    landing: operations.OpResult = field(default_factory=operations.OpResult)
+
+
+def _posted(request: HttpRequest) -> Incoming:
+    """The form as the learner sent it, with the button they pressed applied."""
+    data = formdata.split(request.POST)
+    op = str(request.POST.get("op", ""))[:40]
+    landing = operations.apply_op(data, op, request.POST)
+    return Incoming(data, run=op == "run" or request.POST.get("lance") == "1", op=op, landing=landing)
+
+
+def _shared(request: HttpRequest) -> Incoming:
+    """A shared link: it opens at its result (links made before they carried « #resultat » too)."""
+    try:
+        data = importing.data_from_scenario(share.decode(request.GET.get("s", "")))
+    except share.ShareCodeError as exc:
+        return Incoming(board.board_data(), load_error=exc.message, status=400)
+    return Incoming(data, run=True, query=request.GET, landing=operations.OpResult(focus="sb-result-title"))
+
+
+def _example(request: HttpRequest) -> Incoming:
+    data, load_error, status = _load_example(request.GET.get("exemple", ""))
+    return Incoming(data, run=load_error is None, load_error=load_error, status=status)
+
+
+def _preset(request: HttpRequest) -> Incoming:
+    preset = PRESETS.get(request.GET.get("modele", ""))
+    if preset is None:
+        return Incoming(board.board_data(), load_error="Ce modèle de situation n'existe pas.", status=404)
+    return Incoming(importing.data_from_scenario(preset.scenario), run=True)
+
+
+def _incoming(request: HttpRequest) -> Incoming:
+    if request.method == "POST":
+        return _posted(request)
+    for key, read in (("s", _shared), ("exemple", _example), ("modele", _preset)):
+        if key in request.GET:
+            return read(request)
+    return Incoming(board.board_data())
+
+
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
 def sandbox(request: HtmxHttpRequest):
-    status = 200
-    load_error = None
-    run = False
-    query: Any = {}
-    op = ""
-    landing = operations.OpResult()
-    if request.method == "POST":
-        data = formdata.split(request.POST)
-        op = str(request.POST.get("op", ""))[:40]
-        landing = operations.apply_op(data, op, request.POST)
-        run = op == "run" or request.POST.get("lance") == "1"
-    elif "s" in request.GET:
-        query = request.GET
-        try:
-            data = importing.data_from_scenario(share.decode(request.GET.get("s", "")))
-            run = True
-            # A shared situation opens at its result (links made before they carried « #resultat » too).
-            landing = operations.OpResult(focus="sb-result-title")
-        except share.ShareCodeError as exc:
-            data, load_error, status = board.board_data(), exc.message, 400
-    elif "exemple" in request.GET:
-        data, load_error, status = _load_example(request.GET.get("exemple", ""))
-        run = load_error is None
-    elif "modele" in request.GET:
-        preset = PRESETS.get(request.GET.get("modele", ""))
-        if preset is None:
-            data, load_error, status = board.board_data(), "Ce modèle de situation n'existe pas.", 404
-        else:
-            data, run = importing.data_from_scenario(preset.scenario), True
-    else:
-        data = board.board_data()
+    incoming = _incoming(request)
+    data, run, load_error, status = incoming.data, incoming.run, incoming.load_error, incoming.status
+    query, op, landing = incoming.query, incoming.op, incoming.landing
     sandbox = situation.Sandbox(data)
     outcome = running.evaluate(sandbox, run=run)
     pending = None

@@ -209,30 +209,31 @@ def test_what_if_inside_the_sandbox(client):
     assert "Situation modifiée" in html_of(response)
 
 
-@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
-def test_every_worked_example_can_be_rebuilt_from_scratch(path):
-    """Only the palette's buttons and typed values, starting from an empty sandbox: same engine result."""
-    original = yaml.safe_load(path.read_text(encoding="utf-8"))
-    original.pop("expect")
-    wanted = importing.data_from_scenario(original)
+def _pressed_buttons(wanted: formdata.FormData) -> tuple[formdata.FormData, dict[str, dict[str, str]]]:
+    """An empty sandbox with as many rows as ``wanted``, each made by its « Ajouter » button; and, per section, the
+    ids the buttons gave (the example's id → the new row's)."""
     data = board.empty_data()
     for _ in wanted.rows["p"][1:]:
         operations.apply_op(data, "add:p")
-    for _ in wanted.rows["b"]:
-        operations.apply_op(data, "add:b")
-    for _ in wanted.rows["o"]:
-        operations.apply_op(data, "add:o")
+    for prefix in ("b", "o"):
+        for _ in wanted.rows[prefix]:
+            operations.apply_op(data, f"add:{prefix}")
     for row in wanted.rows["e"]:
         operations.apply_op(data, "add:e", {"new_kind": row["kind"][0]})
     for row in wanted.rows["a"]:
         operations.apply_op(data, "add:a", {"new_action": row["do"][0]})
     for row in wanted.rows["c"]:
         operations.apply_op(data, "add:c-" + row["type"][0])
-    # The learner picks units, players and effects by name in lists: translate the example's ids.
     ids = {
         prefix: {old["id"][0]: new["id"][0] for old, new in zip(wanted.rows[prefix], data.rows[prefix], strict=True)}
         for prefix in wanted.rows
     }
+    return data, ids
+
+
+def _type_values(wanted: formdata.FormData, data: formdata.FormData, ids: dict) -> None:
+    """Type every field of ``wanted`` into ``data``'s rows; the learner picks units, players and effects by name in
+    lists, so the example's ids become the new rows'."""
     pools = {
         "objects": ids["o"] | ids["b"],
         "targets": ids["o"] | ids["b"],
@@ -244,62 +245,71 @@ def test_every_worked_example_can_be_rebuilt_from_scratch(path):
     }
     wanted_pools = formdata.pools_of(wanted)
     for prefix, rows in wanted.rows.items():
+        kind_key = sf.SECTIONS[prefix].kind_key
         for old, new in zip(rows, data.rows[prefix], strict=True):
-            kind_key = sf.SECTIONS[prefix].kind_key
             form = formdata.row_form(prefix, old[kind_key][0] if kind_key else "", wanted_pools)
             for name, field in form.fields.items():
                 if name == "id":
                     continue
                 for key in [k for k in old if k == name or k.startswith(name + "_")]:
-                    values = old[key]
-                    if getattr(field, "pool", None):
-                        values = [pools[field.pool].get(v, v) for v in values]
-                    new[key] = values
+                    pool = getattr(field, "pool", None)
+                    new[key] = [pools[pool].get(v, v) for v in old[key]] if pool else old[key]
                 for key in [k for k in new if (k == name or k.startswith(name + "_")) and k not in old]:
                     del new[key]  # an unticked checkbox
     data.top.update({k: v for k, v in wanted.top.items() if k != "turn_player"})
     data.top["turn_player"] = [ids["p"].get(wanted.top["turn_player"][0], "")]
+
+
+def _renamed(value, names: dict):
+    if isinstance(value, dict):
+        return {k: _renamed(v, names) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_renamed(v, names) for v in value]
+    return names.get(value, value) if isinstance(value, str) else value
+
+
+def _unordered(value):
+    if isinstance(value, dict):
+        return {k: _unordered(v) for k, v in value.items()}
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return sorted(value)
+    if isinstance(value, list):
+        return [_unordered(v) for v in value]
+    return value
+
+
+def _plain(outcomes: list) -> list[str]:
+    """Objects and players in order (they are keyed by id), lists of ids as sets (the engine sorts them by id),
+    outcomes as a set (explored in the order of the ids of the choices)."""
+    return sorted(
+        json.dumps(
+            [
+                # Objects in any order: the board lists its battlefields first, a worked example may not.
+                sorted(json.dumps(_unordered(v), sort_keys=True) for v in o["objects"].values()),
+                _unordered(list(o["players"].values())),
+                o["queries"],
+                [e[0] for e in o["events"]],
+            ],
+            sort_keys=True,
+        )
+        for o in outcomes
+    )
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_every_worked_example_can_be_rebuilt_from_scratch(path):
+    """Only the palette's buttons and typed values, starting from an empty sandbox: same engine result."""
+    original = yaml.safe_load(path.read_text(encoding="utf-8"))
+    original.pop("expect")
+    wanted = importing.data_from_scenario(original)
+    data, ids = _pressed_buttons(wanted)
+    _type_values(wanted, data, ids)
     sandbox = situation.Sandbox(data)
     rebuilt = sandbox.build()
     assert rebuilt is not None, sandbox.errors()
     expected = comparable(computing.compute(original))
     names = {**ids["o"], **ids["b"], **ids["p"], **ids["e"]}
-
-    def rename(value):
-        if isinstance(value, dict):
-            return {k: rename(v) for k, v in value.items()}
-        if isinstance(value, (list, tuple)):
-            return [rename(v) for v in value]
-        return names.get(value, value) if isinstance(value, str) else value
-
-    def plain(outcomes: list) -> list[str]:
-        """Objects and players in order (they are keyed by id), lists of ids as sets (the engine sorts them by
-        id), outcomes as a set (explored in the order of the ids of the choices)."""
-
-        def unordered(value):
-            if isinstance(value, dict):
-                return {k: unordered(v) for k, v in value.items()}
-            if isinstance(value, list) and all(isinstance(v, str) for v in value):
-                return sorted(value)
-            if isinstance(value, list):
-                return [unordered(v) for v in value]
-            return value
-
-        return sorted(
-            json.dumps(
-                [
-                    # Objects in any order: the board lists its battlefields first, a worked example may not.
-                    sorted(json.dumps(unordered(v), sort_keys=True) for v in o["objects"].values()),
-                    unordered(list(o["players"].values())),
-                    o["queries"],
-                    [e[0] for e in o["events"]],
-                ],
-                sort_keys=True,
-            )
-            for o in outcomes
-        )
-
-    assert plain(rename(expected)) == plain(comparable(running.run_scenario(rebuilt)))
+    assert _plain(_renamed(expected, names)) == _plain(comparable(running.run_scenario(rebuilt)))
 
 
 # --------------------------------------------------------------------------- at the table (issue 23, item 10)
