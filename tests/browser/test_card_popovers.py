@@ -3,24 +3,12 @@
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import ConsoleWatcher, axe_violations
+from tests.conftest import axe_violations, tab_to
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 # An answer about Gustwalker (Saute-nuages), whose French name Riot printed: the name links in its text.
 FAQ = "/faq/gustwalker-gagne-gank/"
-
-
-@pytest.fixture
-def page(browser):
-    # No service worker: it saves pages for offline use in the background, still reading the database when the
-    # test's tables are emptied.
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR", service_workers="block")
-    page = context.new_page()
-    page.console = ConsoleWatcher(page)
-    page.set_default_timeout(20_000)
-    yield page
-    context.close()
 
 
 def first_card(page):
@@ -62,12 +50,7 @@ def test_keyboard_focus_opens_it_and_escape_closes_it(page, live_site):
     page.goto(live_site + FAQ)
     first_card(page)
     page.locator("main h1").click()
-    for _ in range(60):
-        page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement.matches('a.card-link')"):
-            break
-    else:
-        pytest.fail("no card name reached with Tab")
+    tab_to(page, "a.card-link", limit=60)
     tip_id = page.evaluate("document.activeElement.getAttribute('aria-describedby')")
     popover = page.locator("#" + tip_id)
     expect(popover).to_be_visible()

@@ -6,21 +6,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import ConsoleWatcher, axe_violations
+from tests.conftest import axe_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def page(browser):
-    """A page whose service worker is blocked: its background caching of the site would still be requesting pages
-    from the live server while the test's database is emptied."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR", service_workers="block")
-    page = context.new_page()
-    page.console = ConsoleWatcher(page)
-    page.set_default_timeout(20_000)
-    yield page
-    context.close()
 
 
 # A 1×1 PNG served in place of Riot's image host: the test machine has no network.

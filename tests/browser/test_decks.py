@@ -9,25 +9,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import ConsoleWatcher, axe_violations
+from tests.conftest import axe_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SHOTS = Path("/tmp/decks-shots")
 DECK = json.loads((Path(__file__).resolve().parents[2] / "decks" / "data" / "decklists" / "kaisa-4-guangzhou.json")
                   .read_text(encoding="utf-8"))
-
-
-@pytest.fixture
-def page(browser):
-    """A page whose service worker is blocked: its background caching of the FAQ and the glossary would still be
-    reading the database when the test empties it. The offline tests cover the service worker."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR", service_workers="block")
-    page = context.new_page()
-    page.console = ConsoleWatcher(page)
-    page.set_default_timeout(20_000)
-    yield page
-    context.close()
 
 
 def pasted_list() -> str:
