@@ -157,6 +157,15 @@ def live_site(live_server, site_content):
     return live_server.url
 
 
+def tab_to(page, selector: str, limit: int = 250) -> None:
+    """Press Tab until the focused element matches ``selector``; fail when ``limit`` presses do not reach one."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("(selector) => !!document.activeElement?.matches(selector)", selector):
+            return
+    raise AssertionError(f"nothing matching {selector} reached with Tab")
+
+
 def axe_violations(page, impacts=("serious", "critical")) -> list[str]:
     """Serious or critical accessibility violations on the current page (axe-core, offline)."""
     from axe_playwright_python.sync_playwright import Axe

@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import axe_violations
+from tests.conftest import axe_violations, tab_to
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -48,12 +48,7 @@ def test_tab_focus_shows_the_tooltip_and_escape_hides_it(page, live_site):
     page.goto(live_site + GUIDE)
     first_term(page)
     page.locator("main h1").click()  # start the Tab walk from the content
-    for _ in range(80):
-        page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement.matches('a.term')"):
-            break
-    else:
-        pytest.fail("no term reached with Tab")
+    tab_to(page, "a.term", limit=80)
     tip_id = page.evaluate("document.activeElement.getAttribute('aria-describedby')")
     term = page.locator(f'a.term[aria-describedby="{tip_id}"]')
     tip = page.locator("#" + tip_id)

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import axe_violations
+from tests.conftest import axe_violations, tab_to
 
 SHOTS = Path("/tmp/sandbox-shots")
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -136,42 +136,34 @@ def test_open_an_example_in_the_sandbox_and_change_it(page, live_site):
     assert page.console.errors == []
 
 
-def tab_to(page, element_id, limit=250):
-    for _ in range(limit):
-        page.keyboard.press("Tab")
-        if page.evaluate("() => document.activeElement && document.activeElement.id") == element_id:
-            return
-    raise AssertionError(f"#{element_id} not reachable with Tab")
-
-
 def test_keyboard_only(page, live_site):
     page.goto(live_site + "/bac-a-sable/")
-    tab_to(page, "sb-add-o")
+    tab_to(page, "#sb-add-o")
     page.keyboard.press("Enter")
     expect(page.locator("#sb-o-0-name")).to_be_focused()
     page.keyboard.press("End")
     page.keyboard.type(" bis")
-    tab_to(page, "sb-o-0-printed_power")
+    tab_to(page, "#sb-o-0-printed_power")
     page.keyboard.press("Control+A")
     page.keyboard.type("4")
-    tab_to(page, "sb-new-kind")
+    tab_to(page, "#sb-new-kind")
     page.keyboard.press("End")  # last kind in the list… then choose « Augmentation » by typing
     page.locator("#sb-new-kind").select_option("increase")
-    tab_to(page, "sb-add-e")
+    tab_to(page, "#sb-add-e")
     page.keyboard.press("Enter")
     expect(page.locator("#sb-e-0-label")).to_be_focused()
-    tab_to(page, "sb-e-0-value")
+    tab_to(page, "#sb-e-0-value")
     page.keyboard.press("Control+A")
     page.keyboard.type("2")
     page.locator("#sb-new-kind").select_option("set_power")
-    tab_to(page, "sb-add-e")
+    tab_to(page, "#sb-add-e")
     page.keyboard.press("Enter")
     expect(page.locator("#sb-e-1-label")).to_be_focused()
-    tab_to(page, "sb-e-1-up")
+    tab_to(page, "#sb-e-1-up")
     page.keyboard.press("Enter")
     expect(page.locator("#sb-e-0-up")).to_be_focused()
     expect(page.locator("#sb-e-0 legend")).to_contain_text("Fixer la puissance")
-    tab_to(page, "sb-run")
+    tab_to(page, "#sb-run")
     page.keyboard.press("Enter")
     expect(page.locator("#sb-result-title")).to_be_focused()
     expect(status(page)).to_contain_text("Unité A bis : puissance 3")
@@ -332,13 +324,19 @@ def start_a_save(page):
     page.wait_for_function("() => document.querySelector('#sandbox-form.htmx-request')")
 
 
-def test_a_name_typed_while_saving_is_kept(page, live_site, slow_sandbox):
+def type_a_name_while_saving(page, live_site, delay: int):
+    """On the combat preset, start a save, then type « Jinx » over the second unit's name, ``delay`` ms a key."""
     page.goto(live_site + "/bac-a-sable/?modele=combat")
     start_a_save(page)
     name = page.locator("#sb-o-1-name")
     name.click()
     name.press("Control+A")
-    name.press_sequentially("Jinx", delay=40)
+    name.press_sequentially("Jinx", delay=delay)
+    return name
+
+
+def test_a_name_typed_while_saving_is_kept(page, live_site, slow_sandbox):
+    name = type_a_name_while_saving(page, live_site, delay=40)
     name.press("Tab")  # on to the next field before the answer comes back
     settle_saves(page)
     expect(page.locator("#sb-o-1-name")).to_have_value("Jinx")
@@ -348,12 +346,7 @@ def test_a_name_typed_while_saving_is_kept(page, live_site, slow_sandbox):
 
 def test_a_name_typed_before_the_answer_and_left_after_it_reaches_the_server(page, live_site, slow_sandbox):
     """The answer lands after the last key but before the learner leaves the field: no change event follows."""
-    page.goto(live_site + "/bac-a-sable/?modele=combat")
-    start_a_save(page)
-    name = page.locator("#sb-o-1-name")
-    name.click()
-    name.press("Control+A")
-    name.press_sequentially("Jinx", delay=40)
+    name = type_a_name_while_saving(page, live_site, delay=40)
     wait_settled(page)  # the answer is in while the field still has the focus
     name.press("Tab")
     settle_saves(page)
@@ -362,12 +355,7 @@ def test_a_name_typed_before_the_answer_and_left_after_it_reaches_the_server(pag
 
 
 def test_typing_through_a_save_keeps_value_focus_and_caret(page, live_site, slow_sandbox):
-    page.goto(live_site + "/bac-a-sable/?modele=combat")
-    start_a_save(page)
-    name = page.locator("#sb-o-1-name")
-    name.click()
-    name.press("Control+A")
-    name.press_sequentially("Jinx", delay=350)  # the answer lands between two keys
+    name = type_a_name_while_saving(page, live_site, delay=350)  # the answer lands between two keys
     wait_settled(page)
     expect(name).to_be_focused()
     assert page.evaluate("() => [document.activeElement.value, document.activeElement.selectionStart]") == ["Jinx", 4]
