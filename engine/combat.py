@@ -198,30 +198,11 @@ class Combat:
         """R. 190.3.b: once control is established, the battlefield is no longer contested by the attacker."""
         self.world.combat.contest = None
 
-    def combat_steps(self, bf: str, attacker: str, defender: str):
-        """Damage step (R. 467), the combat cleanup (R. 468.1), resolution step (R. 468.3–468.7); a generator
-        that yields once the combat cleanup's triggered abilities are on the chain (R. 468.2)."""
-        self.world.combat.at = bf
-        self.world.combat.contest = (bf, attacker)
-        A, D = self.units_at(bf, attacker), self.units_at(bf, defender)
-        report = {"battlefield": bf, "attacker": attacker, "defender": defender, "attackers": A, "defenders": D}
-        ta, pa = self.side_might(A)
-        td, pd = self.side_might(D)
-        report["might"] = {"attacker": ta, "defender": td}
-        report["contributions"] = {"attacker": pa, "defender": pd}
-        self.tr.step(
-            StepKind.COMBAT,
-            object=bf,
-            candidates=A + D,
-            reason={
-                "code": Reason.DAMAGE_STEP,
-                "attacker": attacker,
-                "defender": defender,
-                "might_attacker": ta,
-                "might_defender": td,
-                "contributions": pa + pd,
-            },
-        )
+    def deal_combat_damage(self, bf: str, attacker: str, defender: str, side_a: tuple, side_d: tuple,
+                           report: dict) -> None:
+        """R. 467.2: each side assigns its Might as damage to the other side's units; once all is assigned, the damage
+        is dealt to every unit at once (R. 467.2.c.1.a, 467.2.d).  ``side_*`` = (total Might, units)."""
+        (ta, A), (td, D) = side_a, side_d
         assignments = []
         if A and D:
             for by, total, to in ((attacker, ta, D), (defender, td, A)):
@@ -250,6 +231,55 @@ class Combat:
                 rule=it["why"]["rule"],
                 lethal=it["lethal"],
             )
+
+    def combat_result(self, bf: str, attacker: str, defender: str, alive_a: list, alive_d: list, report: dict) -> bool:
+        """R. 468.3–468.4: the result from the units left on each side; True when the recall of the attackers was
+        replaced and both sides are still there, so a new combat is staged (R. 468.3.d.1)."""
+        restaged = False
+        if alive_a and alive_d:
+            report["result"] = "recalled"
+            self.process([Ev("recall", obj=oid) for oid in alive_a])
+            if self.units_at(bf, attacker) and self.units_at(bf, defender):
+                # R. 468.3.d.1: the recall was replaced and both sides are still here — no result, and
+                # a new showdown and combat are staged at this battlefield (no control change, R. 468.5).
+                restaged = True
+                report["restaged"] = True
+        elif alive_a:
+            report["result"] = "conquered"
+        elif alive_d:
+            report["result"] = "defended"
+        else:
+            report["result"] = "uncontrolled"
+            if self.world.objects[bf].controller is not None:
+                self.world.objects[bf].controller = None
+                self.emit(Event.CONTROL_LOST, object=bf)
+        return restaged
+
+    def combat_steps(self, bf: str, attacker: str, defender: str):
+        """Damage step (R. 467), the combat cleanup (R. 468.1), resolution step (R. 468.3–468.7); a generator
+        that yields once the combat cleanup's triggered abilities are on the chain (R. 468.2)."""
+        self.world.combat.at = bf
+        self.world.combat.contest = (bf, attacker)
+        A, D = self.units_at(bf, attacker), self.units_at(bf, defender)
+        report = {"battlefield": bf, "attacker": attacker, "defender": defender, "attackers": A, "defenders": D}
+        ta, pa = self.side_might(A)
+        td, pd = self.side_might(D)
+        report["might"] = {"attacker": ta, "defender": td}
+        report["contributions"] = {"attacker": pa, "defender": pd}
+        self.tr.step(
+            StepKind.COMBAT,
+            object=bf,
+            candidates=A + D,
+            reason={
+                "code": Reason.DAMAGE_STEP,
+                "attacker": attacker,
+                "defender": defender,
+                "might_attacker": ta,
+                "might_defender": td,
+                "contributions": pa + pd,
+            },
+        )
+        self.deal_combat_damage(bf, attacker, defender, (ta, A), (td, D), report)
         self.settle()
         before = set(A + D)
         # R. 468.1: the combat cleanup — deaths (R. 323.4), then every unit is healed (R. 468.1.a.1)
@@ -275,24 +305,7 @@ class Combat:
             if o.is_unit and o.on_board and o.damage:
                 o.damage = 0
                 self.emit(Event.HEALED, object=oid)
-        restaged = False
-        if alive_a and alive_d:
-            report["result"] = "recalled"
-            self.process([Ev("recall", obj=oid) for oid in alive_a])
-            if self.units_at(bf, attacker) and self.units_at(bf, defender):
-                # R. 468.3.d.1: the recall was replaced and both sides are still here — no result, and
-                # a new showdown and combat are staged at this battlefield (no control change, R. 468.5).
-                restaged = True
-                report["restaged"] = True
-        elif alive_a:
-            report["result"] = "conquered"
-        elif alive_d:
-            report["result"] = "defended"
-        else:
-            report["result"] = "uncontrolled"
-            if self.world.objects[bf].controller is not None:
-                self.world.objects[bf].controller = None
-                self.emit(Event.CONTROL_LOST, object=bf)
+        restaged = self.combat_result(bf, attacker, defender, alive_a, alive_d, report)
         for o in self.world.objects.values():
             if o.attacking:
                 o.attacking = False

@@ -587,15 +587,9 @@ def _sccs(nodes: list[str], edges: dict[str, list[str]]) -> list[list[str]]:
     return out
 
 
-def compute(world: World, tracer: Tracer, decisions: list | None = None) -> dict[str, Chars]:
-    """Compute every object's current characteristics layer by layer (R. 475–479; M1-M8).
-
-    Objects are computed separately; one that reads another's current characteristics waits for
-    it, and a loop is computed together layer by layer (M7).  Off the board, printed values are
-    used (M8).
-    """
-    if decisions is None:
-        decisions = []
+def _instances(world: World, tracer: Tracer) -> dict[str, list[Inst]]:
+    """Each continuous effect's instances by the object they apply to (R. 476); an effect of an attached gear with
+    nothing to apply to is told (R. 716)."""
     insts: dict[str, list[Inst]] = {}
     for eff in world.effects.values():
         spec = eff.spec
@@ -613,13 +607,40 @@ def compute(world: World, tracer: Tracer, decisions: list | None = None) -> dict
                 object=spec.source,
                 reason={"code": Reason.NO_TARGET, "source": spec.source},
             )
-    board = [oid for oid, o in world.objects.items() if o.on_board]
+    return insts
+
+
+def _reads(board: list[str], insts: dict[str, list[Inst]]) -> dict[str, list[str]]:
+    """Which other objects each object's effects read (M7: it waits for them)."""
     edges: dict[str, list[str]] = {oid: [] for oid in board}
     for oid, lst in insts.items():
         for inst in lst:
             for r in inst.reads():
                 if r != oid and r in edges and r not in edges[oid]:
                     edges[oid].append(r)
+    return edges
+
+
+def _group_reason(group: list[str], needs: list[str]) -> dict:
+    if len(group) > 1:
+        return {"code": Reason.LOOP, "group": group, "needs": needs}
+    if needs:
+        return {"code": Reason.NEEDS_OBJECT, "needs": needs}
+    return {"code": Reason.COMPUTE}
+
+
+def compute(world: World, tracer: Tracer, decisions: list | None = None) -> dict[str, Chars]:
+    """Compute every object's current characteristics layer by layer (R. 475–479; M1-M8).
+
+    Objects are computed separately; one that reads another's current characteristics waits for
+    it, and a loop is computed together layer by layer (M7).  Off the board, printed values are
+    used (M8).
+    """
+    if decisions is None:
+        decisions = []
+    insts = _instances(world, tracer)
+    board = [oid for oid, o in world.objects.items() if o.on_board]
+    edges = _reads(board, insts)
     new_view: dict[str, Chars] = {}
     copiables: dict[str, Chars] = {}
     for oid, obj in world.objects.items():
@@ -637,13 +658,7 @@ def compute(world: World, tracer: Tracer, decisions: list | None = None) -> dict
         if has_work:
             for oid in group:  # the computation starts from the printed values
                 tracer.show_object(oid, world.objects[oid], g.S[oid])
-            if len(group) > 1:
-                reason = {"code": Reason.LOOP, "group": group, "needs": needs}
-            elif needs:
-                reason = {"code": Reason.NEEDS_OBJECT, "needs": needs}
-            else:
-                reason = {"code": Reason.COMPUTE}
-            tracer.step(StepKind.OBJECT, object=group[0], reason=reason, candidates=group)
+            tracer.step(StepKind.OBJECT, object=group[0], reason=_group_reason(group, needs), candidates=group)
             g.run()
         else:
             for oid in group:

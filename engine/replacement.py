@@ -6,12 +6,29 @@ order, what each produces, and the events finally executed.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from .kinds import Event, Reason, StepKind
 from .layers import base_chars, text_active, zone_ok
 from .live_state import EffState, Ev, ObjState
 
 # Which modifications of an event still make sense for each kind of event (M12).
 MOD_APPLIES = {"exhausted": {"create_token"}}
+
+
+@dataclass
+class _ReplacementRun:
+    """One set of simultaneous events being evaluated (rules 15–19): what is pending and what was offered, used,
+    declined or told."""
+
+    start_zones: dict[str, str]
+    used: set
+    pending: list[Ev]
+    reps: list[EffState]
+    declined: set[str] = field(default_factory=set)
+    offered: set[str] = field(default_factory=set)
+    noted: set = field(default_factory=set)
+    absent: dict[str, str | None] = field(default_factory=dict)
 
 
 class Replacement:
@@ -47,101 +64,53 @@ class Replacement:
             return False
         if p["once_per_turn"] and spec.id in self.world.replacements.used_turn:
             return False
+        if not self._subject_matches(spec, p, ev):
+            return False
         src = spec.source
-        if ev.type == "create_token":
-            subject_ctrl = ev.player
-            if spec.target is not None or p["applies_to"] in ("self", "attached"):
-                return False
-        else:
-            if ev.obj is None:
-                return False
-            subject_ctrl = self.ctrl(ev.obj)
-            if spec.target is not None and spec.target not in ("source", "attached", "allies"):
-                if ev.obj != spec.target:
-                    return False
-            else:
-                at = p["applies_to"]
-                if at == "self" and ev.obj != src:
-                    return False
-                if at == "attached" and (src is None or self.world.objects[src].attached_to != ev.obj):
-                    return False
-                if at == "other_allies" and ev.obj == src:
-                    return False
         if p["applies_to"] in ("allies", "other_allies", "player") and src is not None:
+            subject_ctrl = ev.player if ev.type == "create_token" else self.ctrl(ev.obj)
             if subject_ctrl != self.ctrl(src):
                 return False
-        if p["smaller_than_source"] and src is not None and ev.obj is not None:
-            if max(0, self.power(ev.obj)) >= max(0, self.power(src)):
-                return False
-        if p["same_location_as_source"] and src is not None and ev.obj is not None:
-            if self.world.objects[ev.obj].zone != self.world.objects[src].zone:
-                return False
-        if p["negative_only"] and ev.amount >= 0:
+        return self._limits_hold(p, src, ev)
+
+    def _subject_matches(self, spec, p: dict, ev: Ev) -> bool:
+        """R. 367: the event's subject is the one the replacement names (an object, itself, what it is attached to,
+        another ally); a token being created has no object yet."""
+        if ev.type == "create_token":
+            return spec.target is None and p["applies_to"] not in ("self", "attached")
+        if ev.obj is None:
             return False
-        return True
+        if spec.target is not None and spec.target not in ("source", "attached", "allies"):
+            return ev.obj == spec.target
+        at, src = p["applies_to"], spec.source
+        if at == "self":
+            return ev.obj == src
+        if at == "attached":
+            return src is not None and self.world.objects[src].attached_to == ev.obj
+        return not (at == "other_allies" and ev.obj == src)
+
+    def _limits_hold(self, p: dict, src: str | None, ev: Ev) -> bool:
+        """R. 367: the replacement's own limits — smaller than its source, in the same zone, a decrease only."""
+        if src is not None and ev.obj is not None:
+            if p["smaller_than_source"] and max(0, self.power(ev.obj)) >= max(0, self.power(src)):
+                return False
+            if p["same_location_as_source"] and self.world.objects[ev.obj].zone != self.world.objects[src].zone:
+                return False
+        return not (p["negative_only"] and ev.amount >= 0)
 
     def process(self, evs: list[Ev], used: set | None = None) -> None:
         """Rules 15-19: evaluate a set of simultaneous events, replacements first."""
         w = self.world
-        start_zones = {oid: o.zone for oid, o in w.objects.items()}
-        used = set() if used is None else used
-        declined: set[str] = set()
-        offered: set[str] = set()
-        pending = list(evs)
-        noted: set = set()
-        absent: dict[str, str | None] = {}
-        reps = [e for e in w.effects.values() if e.spec.kind == "replacement"]
+        run = _ReplacementRun(start_zones={oid: o.zone for oid, o in w.objects.items()},
+                              used=set() if used is None else used, pending=list(evs),
+                              reps=[e for e in w.effects.values() if e.spec.kind == "replacement"])
         while True:
             self.tr.tick()
-            matches: dict[str, list[Ev]] = {}
-            for ev in pending:
-                for eff in reps:
-                    rid = eff.id
-                    if rid in declined or not eff.started or eff.ended:
-                        continue
-                    if not self.matches(eff, ev):
-                        continue
-                    if rid in ev.applied or rid in used:
-                        key = ("used", rid, id(ev))
-                        if key not in noted:
-                            noted.add(key)
-                            self.tr.step(
-                                StepKind.SKIP,
-                                effect=rid,
-                                object=ev.obj,
-                                reason={
-                                    "code": Reason.ALREADY_APPLIED if rid in ev.applied else Reason.ALREADY_USED_IN_SET,
-                                    "event": ev.type,
-                                },
-                            )
-                        continue
-                    ok, why = self.source_valid(eff, start_zones)
-                    if not ok:
-                        key = ("invalid", rid, id(ev))
-                        if key not in noted:
-                            noted.add(key)
-                            if (why or {}).get("code") == "source_absent":
-                                absent.setdefault(rid, ev.obj)
-                            self.tr.step(
-                                StepKind.SKIP,
-                                effect=rid,
-                                object=ev.obj,
-                                reason=dict(why or {}, code=(why or {}).get("code", Reason.INACTIVE), event=ev.type),
-                            )
-                        continue
-                    matches.setdefault(rid, []).append(ev)
+            matches = self._matching(run)
             if not matches:
                 break
-            by_chooser: dict[str, list[str]] = {}
-            for rid, lst in matches.items():
-                by_chooser.setdefault(self.chooser(lst[0]), []).append(rid)
-            chooser = (
-                next(p for p in w.turn_order() if p in by_chooser)
-                if any(p in by_chooser for p in w.turn_order())
-                else next(iter(by_chooser))
-            )
-            rids = by_chooser[chooser]
-            offered.update(rids)
+            chooser, rids = self._first_chooser(matches)
+            run.offered.update(rids)
             objs = {ev.obj for r in rids for ev in matches[r]}
             self.tr.step(
                 StepKind.REPLACEMENT,
@@ -156,46 +125,96 @@ class Replacement:
             eff = w.effects[rid]
             if eff.spec.params["optional"]:
                 if self.choose("accept", [rid], chooser, [eff.spec.label]) != 0:
-                    declined.add(rid)
+                    run.declined.add(rid)
                     self.tr.step(StepKind.SKIP, effect=rid, reason={"code": Reason.DECLINED, "by": chooser})
                     continue
-            used.add(rid)
-            if eff.spec.params["once_per_turn"]:
-                self.world.replacements.used_turn.add(rid)
-            mode = eff.spec.params["mode"]
-            for ev in matches[rid]:
-                alts, inherited, ignored = self.alternatives(eff, ev)
-                if mode == "instead":
-                    pending.remove(ev)
-                    self.emit(Event.REPLACED, object=ev.obj, effect=rid, event=ev.type, by=chooser)
-                else:
-                    ev.applied = ev.applied | {rid}
-                    self.emit(Event.ADDED_TO_EVENT, object=ev.obj, effect=rid, event=ev.type, by=chooser)
-                self.tr.step(
-                    StepKind.REPLACEMENT,
-                    object=ev.obj,
-                    effect=rid,
-                    candidates=rids,
-                    reason={
-                        "code": Reason.REPLACEMENT_APPLIED,
-                        "by": chooser,
+            self._apply(eff, matches[rid], rids, chooser, run)
+        self._finish(run)
+
+    def _matching(self, run: _ReplacementRun) -> dict[str, list[Ev]]:
+        """Rule 15: the replacements that apply to the pending events, each told once when it cannot (already
+        applied, already used in this set, its source not valid)."""
+        matches: dict[str, list[Ev]] = {}
+        for ev in run.pending:
+            for eff in run.reps:
+                rid = eff.id
+                if rid in run.declined or not eff.started or eff.ended or not self.matches(eff, ev):
+                    continue
+                if rid in ev.applied or rid in run.used:
+                    self._skip_once(run, ("used", rid, id(ev)), rid, ev, {
+                        "code": Reason.ALREADY_APPLIED if rid in ev.applied else Reason.ALREADY_USED_IN_SET,
                         "event": ev.type,
-                        "mode": mode,
-                        "produce": [a.type for a in alts],
-                        "inherited": inherited,
-                        "ignored": ignored,
-                    },
-                )
-                # Replacement instructions run before the unchanged simultaneous events.
-                if alts:
-                    self.process(alts, used)
-        for rid in sorted(offered - used - declined):
+                    })
+                    continue
+                ok, why = self.source_valid(eff, run.start_zones)
+                if not ok:
+                    if (why or {}).get("code") == "source_absent":
+                        run.absent.setdefault(rid, ev.obj)
+                    self._skip_once(run, ("invalid", rid, id(ev)), rid, ev,
+                                    dict(why or {}, code=(why or {}).get("code", Reason.INACTIVE), event=ev.type))
+                    continue
+                matches.setdefault(rid, []).append(ev)
+        return matches
+
+    def _skip_once(self, run: _ReplacementRun, key: tuple, rid: str, ev: Ev, reason: dict) -> None:
+        if key not in run.noted:
+            run.noted.add(key)
+            self.tr.step(StepKind.SKIP, effect=rid, object=ev.obj, reason=reason)
+
+    def _first_chooser(self, matches: dict[str, list[Ev]]) -> tuple[str, list[str]]:
+        """Rule 16: the first player in turn order who has replacements to apply chooses one of them."""
+        by_chooser: dict[str, list[str]] = {}
+        for rid, lst in matches.items():
+            by_chooser.setdefault(self.chooser(lst[0]), []).append(rid)
+        order = self.world.turn_order()
+        chooser = next((p for p in order if p in by_chooser), None) or next(iter(by_chooser))
+        return chooser, by_chooser[chooser]
+
+    def _apply(self, eff: EffState, evs: list[Ev], rids: list[str], chooser: str, run: _ReplacementRun) -> None:
+        """Rule 18: the chosen replacement changes (or joins) each of its events; its instructions run first."""
+        rid = eff.id
+        run.used.add(rid)
+        if eff.spec.params["once_per_turn"]:
+            self.world.replacements.used_turn.add(rid)
+        mode = eff.spec.params["mode"]
+        for ev in evs:
+            alts, inherited, ignored = self.alternatives(eff, ev)
+            if mode == "instead":
+                run.pending.remove(ev)
+                self.emit(Event.REPLACED, object=ev.obj, effect=rid, event=ev.type, by=chooser)
+            else:
+                ev.applied = ev.applied | {rid}
+                self.emit(Event.ADDED_TO_EVENT, object=ev.obj, effect=rid, event=ev.type, by=chooser)
+            self.tr.step(
+                StepKind.REPLACEMENT,
+                object=ev.obj,
+                effect=rid,
+                candidates=rids,
+                reason={
+                    "code": Reason.REPLACEMENT_APPLIED,
+                    "by": chooser,
+                    "event": ev.type,
+                    "mode": mode,
+                    "produce": [a.type for a in alts],
+                    "inherited": inherited,
+                    "ignored": ignored,
+                },
+            )
+            # Replacement instructions run before the unchanged simultaneous events.
+            if alts:
+                self.process(alts, run.used)
+
+    def _finish(self, run: _ReplacementRun) -> None:
+        """Rule 19: the events left happen, each player's in turn order; a replacement whose source arrived only
+        through this set of events was too late (M11)."""
+        w = self.world
+        for rid in sorted(run.offered - run.used - run.declined):
             self.tr.step(StepKind.SKIP, effect=rid, reason={"code": Reason.NO_LONGER_MATCHES})
         order = {p: i for i, p in enumerate(w.turn_order())}
-        pending.sort(key=lambda e: order.get(self.chooser(e), 99))
-        for ev in pending:
+        run.pending.sort(key=lambda e: order.get(self.chooser(e), 99))
+        for ev in run.pending:
             self.execute(ev)
-        for rid, obj in absent.items():
+        for rid, obj in run.absent.items():
             spec = w.effects[rid].spec
             if spec.source is not None and zone_ok(spec, w.objects[spec.source].zone):
                 # It reached its active zone only through this same set of events: too late (M11).
@@ -205,7 +224,7 @@ class Replacement:
                     object=obj,
                     reason={
                         "code": Reason.TOO_LATE,
-                        "zone_at_start": start_zones.get(spec.source),
+                        "zone_at_start": run.start_zones.get(spec.source),
                         "zone_now": w.objects[spec.source].zone,
                     },
                 )

@@ -145,6 +145,18 @@ def _event_matches(exp: dict, ev: dict) -> bool:
     return all(ev.get(k) == v for k, v in exp.items())
 
 
+def _first_missing(expected: list[dict], events: list[dict]) -> dict | None:
+    """The first expected event not found in order among ``events`` (None when all are, in this order)."""
+    pos = 0
+    for e in expected:
+        while pos < len(events) and not _event_matches(e, events[pos]):
+            pos += 1
+        if pos >= len(events):
+            return e
+        pos += 1
+    return None
+
+
 def check_outcome(exp: dict, o: Outcome, prefix: str) -> list[dict]:
     """Compare one outcome with expectations stated in a scenario (no rule: test support)."""
     res = []
@@ -172,16 +184,8 @@ def check_outcome(exp: dict, o: Outcome, prefix: str) -> list[dict]:
             actual,
         )
     if "events" in exp:
-        pos = 0
-        ok = True
-        for e in exp["events"]:
-            while pos < len(o.events) and not _event_matches(e, o.events[pos]):
-                pos += 1
-            if pos >= len(o.events):
-                ok = False
-                missing = e
-                break
-            pos += 1
+        missing = _first_missing(exp["events"], o.events)
+        ok = missing is None
         add(
             "événements attendus, dans cet ordre" + ("" if ok else f" (manque {missing!r})"),
             ok,

@@ -6,7 +6,6 @@ the engine understands, and that it stays small enough to terminate quickly.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -15,6 +14,22 @@ import yaml
 
 from .cards import expand, validate_costs
 from .errors import EngineLimitError, ScenarioError, format_path, parse_path  # noqa: F401 (re-exported)
+from .fields import (  # noqa: F401 (ID_RE, MAX_OBJECTS, MAX_EFFECTS re-exported: the sandbox reads them)
+    ID_RE,
+    MAX_EFFECTS,
+    MAX_OBJECTS,
+    _bool,
+    _check_param,
+    _dict,
+    _id,
+    _int,
+    _is_int,
+    _list,
+    _no_unknown,
+    _params,
+    _req,
+    _str,
+)
 from .kinds import (
     ACTIONS,
     ACTIVITY_CONDITIONS,
@@ -25,7 +40,6 @@ from .kinds import (
     KINDS,
     OBJECT_TYPES,
     PRINTED_POWER_RANGE,
-    PRODUCE,
     TOPICS,
     VICTORY_SCORES,
     XP_RANGE,
@@ -36,8 +50,6 @@ from .kinds import (
 from .live_state import EffectSpec, ObjectSpec, PlayerSpec
 
 MAX_TEXT = 64 * 1024
-MAX_OBJECTS = 20
-MAX_EFFECTS = 200
 MAX_ACTIONS = 50
 MAX_PLAYERS = 8
 MAX_STEPS_IN_RESOLVE = 20
@@ -57,7 +69,6 @@ ORDINARY_ACTIONS = (
     "pass",
     "start_turn",
 )
-ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 
 @dataclass
@@ -108,131 +119,6 @@ def parse_yaml(text: str) -> Any:
         raise ScenarioError(f"{where} : erreur de syntaxe YAML ({exc.problem or 'texte illisible'})") from None
     except (yaml.YAMLError, ValueError, TypeError, RecursionError) as exc:
         raise ScenarioError(f"scénario : YAML illisible ({type(exc).__name__})") from None
-
-
-# --------------------------------------------------------------------------- validation helpers
-
-
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _req(d: dict, key: str, path: str) -> Any:
-    if key not in d or d[key] is None:
-        raise ScenarioError("champ obligatoire manquant", path=f"{path}.{key}")
-    return d[key]
-
-
-def _str(v: Any, path: str, maxlen: int = 500) -> str:
-    if not isinstance(v, str) or not v.strip():
-        raise ScenarioError("un texte non vide est attendu", path=path)
-    if len(v) > maxlen:
-        raise ScenarioError(f"texte trop long (maximum {maxlen} caractères)", path=path)
-    return v
-
-
-def _int(v: Any, path: str, lo: int | None = None, hi: int | None = None) -> int:
-    if not _is_int(v):
-        raise ScenarioError("un nombre entier est attendu", path=path)
-    if (lo is not None and v < lo) or (hi is not None and v > hi):
-        raise ScenarioError(f"la valeur doit être comprise entre {lo} et {hi}", path=path)
-    return v
-
-
-def _bool(v: Any, path: str) -> bool:
-    if not isinstance(v, bool):
-        raise ScenarioError("vrai ou faux (true/false) est attendu", path=path)
-    return v
-
-
-def _id(v: Any, path: str) -> str:
-    if not isinstance(v, str) or not ID_RE.match(v):
-        raise ScenarioError("identifiant invalide (lettres, chiffres, « - », « _ » ou « . »)", path=path)
-    return v
-
-
-def _list(v: Any, path: str, maxlen: int) -> list:
-    if not isinstance(v, list):
-        raise ScenarioError("une liste est attendue", path=path)
-    if len(v) > maxlen:
-        raise ScenarioError(f"trop d'éléments (maximum {maxlen})", path=path)
-    return v
-
-
-def _dict(v: Any, path: str) -> dict:
-    if not isinstance(v, dict):
-        raise ScenarioError("un dictionnaire (clé: valeur) est attendu", path=path)
-    for k in v:
-        if not isinstance(k, str):
-            raise ScenarioError("les clés doivent être des textes", path=path)
-    return v
-
-
-def _no_unknown(d: dict, allowed: set[str], path: str) -> None:
-    for k in d:
-        if k not in allowed:
-            raise ScenarioError("champ inconnu", path=f"{path}.{k}")
-
-
-def _check_param(p: Param, v: Any, path: str, ids: dict[str, set[str]]) -> Any:
-    t = p.type
-    if t == "int":
-        return _int(v, path, p.min, p.max)
-    if t == "bool":
-        return _bool(v, path)
-    if t == "str":
-        return _str(v, path, 200)
-    if t == "object":
-        v = _id(v, path)
-        if v not in ids["objects"]:
-            raise ScenarioError(f"objet inconnu « {v} »", path=path)
-        return v
-    if t == "player":
-        v = _id(v, path)
-        if v not in ids["players"]:
-            raise ScenarioError(f"joueur inconnu « {v} »", path=path)
-        return v
-    if t == "effect":
-        v = _id(v, path)
-        if v not in ids["effects"]:
-            raise ScenarioError(f"effet inconnu « {v} »", path=path)
-        return v
-    if t == "effects":
-        return tuple(
-            _check_param(Param(p.name, "effect", p.label), x, f"{path}[{i}]", ids)
-            for i, x in enumerate(_list(v, path, MAX_EFFECTS))
-        )
-    if t == "objects":
-        items = _list(v, path, MAX_OBJECTS)
-        if not items:
-            raise ScenarioError("au moins un objet est attendu", path=path)
-        return tuple(
-            _check_param(Param(p.name, "object", p.label), x, f"{path}[{i}]", ids) for i, x in enumerate(items)
-        )
-    if t == "keywords":
-        items = _list(v, path, 10)
-        return tuple(_str(x, f"{path}[{i}]", 40) for i, x in enumerate(items))
-    if t == "enum":
-        if v not in p.choices:
-            raise ScenarioError(f"valeur inconnue « {v} » (attendu : {', '.join(p.choices)})", path=path)
-        return v
-    if t == "location":
-        if v == "base":
-            return v
-        v = _id(v, path)
-        if v not in ids.get("battlefields", ()):
-            raise ScenarioError(
-                f"« base » ou l'identifiant d'un champ de bataille est attendu (reçu « {v} »)",
-                path=path,
-            )
-        return v
-    if t == "produce":
-        items = _list(v, path, 8)
-        for i, x in enumerate(items):
-            if x not in PRODUCE:
-                raise ScenarioError(f"action inconnue « {x} » (attendu : {', '.join(PRODUCE)})", path=f"{path}[{i}]")
-        return tuple(items)
-    raise ScenarioError("type de paramètre inconnu", path=path)  # pragma: no cover
 
 
 # --------------------------------------------------------------------------- sections
@@ -357,6 +243,54 @@ _EFFECT_FIELDS = {
 }
 
 
+def _effect_targets(d: dict, kind, source: str | None, path: str, ids: dict[str, set[str]]) -> tuple:
+    """An effect's ``target`` (an object, or « source », « attached », « allies » with a source) and ``targets``."""
+    target = d.get("target")
+    if target is not None:
+        if target in ("source", "attached", "allies"):
+            if source is None:
+                raise ScenarioError(f"« {target} » exige une source (champ source)", path=f"{path}.target")
+        else:
+            target = _check_param(Param("target", "object", "cible"), target, f"{path}.target", ids)
+    targets: tuple[str, ...] = ()
+    if d.get("targets") is not None:
+        targets = _check_param(Param("targets", "objects", "cibles"), d["targets"], f"{path}.targets", ids)
+    if kind.category == "continuous" and target is None and not targets:
+        raise ScenarioError("une cible est attendue pour cette sorte d'effet", path=f"{path}.target")
+    if target == "allies" and kind.category != "continuous":
+        raise ScenarioError("« allies » n'est possible que pour un effet continu", path=f"{path}.target")
+    return target, targets
+
+
+def _effect_timing(d: dict, kind, path: str) -> tuple:
+    """When an effect starts (« now » with its timestamp, or « later ») and how long it lasts."""
+    starts = d.get("starts", "now")
+    if starts not in ("now", "later"):
+        raise ScenarioError("« now » ou « later » est attendu", path=f"{path}.starts")
+    since = d.get("since")
+    if since is not None:
+        since = _int(since, f"{path}.since", 0, 10_000)
+    if kind.category == "continuous" and starts == "now" and since is None:
+        raise ScenarioError("un horodatage (nombre entier) est attendu pour un effet déjà en cours (ou starts: later)",
+                            path=f"{path}.since")
+    duration = d.get("duration", "permanent")
+    if duration not in DURATIONS:
+        raise ScenarioError(f"durée inconnue « {duration} » (attendu : {', '.join(DURATIONS)})",
+                            path=f"{path}.duration")
+    return (None if starts == "later" else since), starts == "later", duration
+
+
+def _effect_condition(d: dict, source: str | None, path: str, ids: dict[str, set[str]]) -> dict:
+    cond = {}
+    for k, v in _dict(d.get("condition", {}) or {}, f"{path}.condition").items():
+        if k not in CONDITIONS:
+            raise ScenarioError(f"condition inconnue (attendu : {', '.join(CONDITIONS)})", path=f"{path}.condition.{k}")
+        cond[k] = _check_param(CONDITIONS[k], v, f"{path}.condition.{k}", ids)
+    if any(k in cond for k in ACTIVITY_CONDITIONS) and source is None:
+        raise ScenarioError("Niveau, Légion ou « équipé » exigent une source (champ source)", path=f"{path}.condition")
+    return cond
+
+
 def _effect(d: Any, path: str, ids: dict[str, set[str]]) -> EffectSpec:
     d = _dict(d, path)
     kind_name = _req(d, "kind", path)
@@ -372,54 +306,11 @@ def _effect(d: Any, path: str, ids: dict[str, set[str]]) -> EffectSpec:
     source = d.get("source")
     if source is not None:
         source = _check_param(Param("source", "object", "source"), source, f"{path}.source", ids)
-    target = d.get("target")
-    targets: tuple[str, ...] = ()
-    if target is not None:
-        if target in ("source", "attached", "allies"):
-            if source is None:
-                raise ScenarioError(f"« {target} » exige une source (champ source)", path=f"{path}.target")
-        else:
-            target = _check_param(Param("target", "object", "cible"), target, f"{path}.target", ids)
-    if d.get("targets") is not None:
-        targets = _check_param(Param("targets", "objects", "cibles"), d["targets"], f"{path}.targets", ids)
-    if kind.category == "continuous" and target is None and not targets:
-        raise ScenarioError("une cible est attendue pour cette sorte d'effet", path=f"{path}.target")
-    starts = d.get("starts", "now")
-    if starts not in ("now", "later"):
-        raise ScenarioError("« now » ou « later » est attendu", path=f"{path}.starts")
-    since = d.get("since")
-    if since is not None:
-        since = _int(since, f"{path}.since", 0, 10_000)
-    if kind.category == "continuous" and starts == "now" and since is None:
-        raise ScenarioError("un horodatage (nombre entier) est attendu pour un effet déjà en cours (ou starts: later)",
-                            path=f"{path}.since")
-    if starts == "later":
-        since = None
-    duration = d.get("duration", "permanent")
-    if duration not in DURATIONS:
-        raise ScenarioError(
-            f"durée inconnue « {duration} » (attendu : {', '.join(DURATIONS)})",
-            path=f"{path}.duration",
-        )
-    cond_in = _dict(d.get("condition", {}) or {}, f"{path}.condition")
-    cond = {}
-    for k, v in cond_in.items():
-        if k not in CONDITIONS:
-            raise ScenarioError(f"condition inconnue (attendu : {', '.join(CONDITIONS)})", path=f"{path}.condition.{k}")
-        cond[k] = _check_param(CONDITIONS[k], v, f"{path}.condition.{k}", ids)
-    if target == "allies" and kind.category != "continuous":
-        raise ScenarioError("« allies » n'est possible que pour un effet continu", path=f"{path}.target")
-    if any(k in cond for k in ACTIVITY_CONDITIONS) and source is None:
-        raise ScenarioError("Niveau, Légion ou « équipé » exigent une source (champ source)", path=f"{path}.condition")
-    params = {}
-    for p in kind.params:
-        if p.name in d and d[p.name] is not None:
-            params[p.name] = _check_param(p, d[p.name], f"{path}.{p.name}", ids)
-        elif p.required:
-            raise ScenarioError(f"champ obligatoire manquant ({p.label})", path=f"{path}.{p.name}")
-        else:
-            params[p.name] = p.default
-    return EffectSpec(eid, label, kind_name, source, target, targets, since, starts == "later", duration, cond, params)
+    target, targets = _effect_targets(d, kind, source, path, ids)
+    since, later, duration = _effect_timing(d, kind, path)
+    cond = _effect_condition(d, source, path, ids)
+    params = _params(kind.params, d, path, ids)
+    return EffectSpec(eid, label, kind_name, source, target, targets, since, later, duration, cond, params)
 
 
 def _action(d: Any, path: str, ids: dict[str, set[str]], depth: int = 0) -> dict:
@@ -450,36 +341,32 @@ def _action(d: Any, path: str, ids: dict[str, set[str]], depth: int = 0) -> dict
             raise ScenarioError(f"champ obligatoire manquant ({p.label})", path=f"{path}.{p.name}")
         elif not p.quiet:
             out[p.name] = p.default
+    _action_needs(name, out, path, ids)
+    return out
+
+
+# what each question of a ``query`` asks about
+_QUERY_SUBJECT = {ask: "object" for ask in ("power", "reference_power", "keywords", "mighty", "zone", "controller",
+                                            "exhausted", "damage", "location")}
+_QUERY_SUBJECT.update({"xp": "player", "points": "player", "hand": "player", "deck": "player", "active": "effect"})
+
+
+def _action_needs(name: str, out: dict, path: str, ids: dict[str, set[str]]) -> None:
+    """What some actions need beyond their parameters (an effect to start, two objects to swap, a question's
+    subject, a free token id, a destination)."""
     if name == "start" and not out.get("effect") and not out.get("effects"):
         raise ScenarioError("l'effet à lancer est attendu", path=f"{path}.effect")
     if name == "swap" and len(out["objects"]) != 2:
         raise ScenarioError("un échange concerne exactement deux objets", path=f"{path}.objects")
-    if name == "query":
-        need = {
-            "power": "object",
-            "reference_power": "object",
-            "keywords": "object",
-            "mighty": "object",
-            "zone": "object",
-            "controller": "object",
-            "exhausted": "object",
-            "damage": "object",
-            "location": "object",
-            "xp": "player",
-            "points": "player",
-            "hand": "player",
-            "deck": "player",
-            "active": "effect",
-        }[out["ask"]]
-        if not out.get(need):
-            raise ScenarioError(f"champ obligatoire pour la question « {out['ask']} »", path=f"{path}.{need}")
+    if name == "query" and not out.get(_QUERY_SUBJECT[out["ask"]]):
+        need = _QUERY_SUBJECT[out["ask"]]
+        raise ScenarioError(f"champ obligatoire pour la question « {out['ask']} »", path=f"{path}.{need}")
     if name == "create_token":
         if out["token"] in ids["objects"]:
             raise ScenarioError(f"l'identifiant « {out['token']} » est déjà pris", path=f"{path}.token")
         _id(out["token"], f"{path}.token")
     if name == "move" and not out.get("zone") and not out.get("to"):
         raise ScenarioError("la destination (« to » ou « zone ») est attendue", path=f"{path}.to")
-    return out
 
 
 def _choice(d: Any, path: str, ids: dict[str, set[str]]) -> dict:
@@ -577,6 +464,48 @@ TOP_LEVEL_KEYS = frozenset(
 )
 
 
+def _unique_ids(ids: list[str], section: str, where: list[int] | None = None) -> set[str]:
+    """The ids of a section, each once (``where``: each id's index in the section, when some entries have none)."""
+    seen: set[str] = set()
+    for n, oid in enumerate(ids):
+        if oid in seen:
+            raise ScenarioError(f"identifiant en double « {oid} »", path=f"{section}[{where[n] if where else n}].id")
+        seen.add(oid)
+    return seen
+
+
+def _check_attachment(o: ObjectSpec, ids: dict[str, set[str]], path: str) -> None:
+    if o.attached_to is not None:
+        if o.attached_to not in ids["objects"]:
+            raise ScenarioError(f"objet inconnu « {o.attached_to} »", path=f"{path}.attached_to")
+        if o.attached_to == o.id:
+            raise ScenarioError("un objet ne peut pas s'équiper à lui-même", path=f"{path}.attached_to")
+
+
+def _place(o: ObjectSpec, battlefields: set[str], path: str) -> None:
+    """Where an object stands (R. 105–108, 107.3): a battlefield in its own zone, an object at a battlefield only in the
+    battlefield or facedown zone; the only battlefield when there is one."""
+    if o.type == "battlefield":
+        if o.zone != "battlefield":
+            raise ScenarioError("un champ de bataille est dans la zone « battlefield »", path=f"{path}.zone")
+        if o.at is not None:
+            raise ScenarioError("un champ de bataille ne se trouve pas sur un autre", path=f"{path}.at")
+        return
+    if o.at is not None:
+        if o.at not in battlefields:
+            raise ScenarioError(f"champ de bataille inconnu « {o.at} »", path=f"{path}.at")
+        if o.zone not in ("battlefield", "facedown"):
+            raise ScenarioError(
+                f"{path}.at : seul un objet dans la zone « battlefield » ou « facedown » a un champ de bataille"
+            )
+    elif o.zone in ("battlefield", "facedown") and len(battlefields) == 1:
+        o.at = next(iter(battlefields))
+    elif o.zone == "facedown":
+        raise ScenarioError("une carte face cachée est sur un champ de bataille (R. 107.3)", path=f"{path}.at")
+    elif o.zone == "battlefield" and battlefields:
+        raise ScenarioError("précisez sur quel champ de bataille se trouve l'objet", path=f"{path}.at")
+
+
 def validate(data: Any) -> Scenario:
     """Validate a parsed scenario dict and build a Scenario (no rule is applied here)."""
     data = _dict(data, "scénario")
@@ -596,56 +525,17 @@ def validate(data: Any) -> Scenario:
     ]
     if not players:
         raise ScenarioError("au moins un joueur est attendu", path="players")
-    ids: dict[str, set[str]] = {"players": set(), "objects": set(), "effects": set()}
-    for i, p in enumerate(players):
-        if p.id in ids["players"]:
-            raise ScenarioError(f"identifiant en double « {p.id} »", path=f"players[{i}].id")
-        ids["players"].add(p.id)
-    raw_objects = _list(data.get("objects", []) or [], "objects", MAX_OBJECTS)
-    objects = []
-    for i, o in enumerate(raw_objects):
-        spec = _object(o, f"objects[{i}]", ids["players"])
-        if spec.id in ids["objects"]:
-            raise ScenarioError(f"identifiant en double « {spec.id} »", path=f"objects[{i}].id")
-        ids["objects"].add(spec.id)
-        objects.append(spec)
-    for i, o in enumerate(objects):
-        if o.attached_to is not None:
-            if o.attached_to not in ids["objects"]:
-                raise ScenarioError(f"objet inconnu « {o.attached_to} »", path=f"objects[{i}].attached_to")
-            if o.attached_to == o.id:
-                raise ScenarioError("un objet ne peut pas s'équiper à lui-même", path=f"objects[{i}].attached_to")
+    ids: dict[str, set[str]] = {"players": _unique_ids([p.id for p in players], "players"), "effects": set()}
+    objects = [_object(o, f"objects[{i}]", ids["players"])
+               for i, o in enumerate(_list(data.get("objects", []) or [], "objects", MAX_OBJECTS))]
+    ids["objects"] = _unique_ids([o.id for o in objects], "objects")
     ids["battlefields"] = {o.id for o in objects if o.type == "battlefield"}
     for i, o in enumerate(objects):
-        if o.type == "battlefield":
-            if o.zone != "battlefield":
-                raise ScenarioError("un champ de bataille est dans la zone « battlefield »", path=f"objects[{i}].zone")
-            if o.at is not None:
-                raise ScenarioError("un champ de bataille ne se trouve pas sur un autre", path=f"objects[{i}].at")
-            continue
-        if o.at is not None:
-            if o.at not in ids["battlefields"]:
-                raise ScenarioError(f"champ de bataille inconnu « {o.at} »", path=f"objects[{i}].at")
-            if o.zone not in ("battlefield", "facedown"):
-                raise ScenarioError(
-                    f"objects[{i}].at : seul un objet dans la zone « battlefield » ou « facedown » a un champ "
-                    "de bataille"
-                )
-        elif o.zone in ("battlefield", "facedown") and len(ids["battlefields"]) == 1:
-            o.at = next(iter(ids["battlefields"]))
-        elif o.zone == "facedown":
-            raise ScenarioError(
-                "une carte face cachée est sur un champ de bataille (R. 107.3)",
-                path=f"objects[{i}].at",
-            )
-        elif o.zone == "battlefield" and ids["battlefields"]:
-            raise ScenarioError("précisez sur quel champ de bataille se trouve l'objet", path=f"objects[{i}].at")
+        _check_attachment(o, ids, f"objects[{i}]")
+        _place(o, ids["battlefields"], f"objects[{i}]")
     raw_effects = _list(data.get("effects", []) or [], "effects", MAX_EFFECTS)
-    for i, e in enumerate(raw_effects):
-        if isinstance(e, dict) and isinstance(e.get("id"), str):
-            if e["id"] in ids["effects"]:
-                raise ScenarioError(f"identifiant en double « {e['id']} »", path=f"effects[{i}].id")
-            ids["effects"].add(e["id"])
+    keyed = [(i, e["id"]) for i, e in enumerate(raw_effects) if isinstance(e, dict) and isinstance(e.get("id"), str)]
+    ids["effects"] = _unique_ids([eid for _, eid in keyed], "effects", [i for i, _ in keyed])
     effects = [_effect(e, f"effects[{i}]", ids) for i, e in enumerate(raw_effects)]
     actions = [
         _action(a, f"actions[{i}]", ids)
