@@ -313,12 +313,15 @@ class UnitForm(RowForm):
         engine refuses a value the card contradicts). A multi-domain card still asks which essence it costs."""
         if not self.is_bound:
             return
-        values = card_values(self.data.get(self.add_prefix("card")))
+        code = self.data.get(self.add_prefix("card"))
+        values = card_values(code)
         if values is None or values["type"] == "battlefield":
             return
         blank = {"printed_power": 0, "cost": 0, "keyword_costs": {}}
+        # Which essences a card of several domains costs is the player's to say (R. 131.3); none is the card's.
+        chosen = "power_cost" not in values and bool(card_data()[code.strip().upper()].get("power"))
         for name in CARD_FIELDS:
-            if name not in self.fields or (name == "power_cost" and name not in values):
+            if name not in self.fields or (name == "power_cost" and chosen):
                 continue
             value = values.get(name, blank.get(name, []))
             self.fields[name].disabled = True

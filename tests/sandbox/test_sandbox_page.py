@@ -351,3 +351,15 @@ def test_the_scenario_file_is_for_editors_only(client, admin_client):
     assert "Scénario à coller" not in html and "Exporter le scénario" not in html and 'id="sb-yaml"' not in html
     html = html_of(admin_client.get(URL, {"s": code}))
     assert "Scénario à coller" in html and "Exporter le scénario" in html and 'id="sb-yaml"' in html
+
+
+@pytest.mark.django_db
+def test_a_worked_example_on_real_cards_opens_with_its_cards(client, site_content):
+    """Serrated Dirk (SFD-009): its row names the card, its printed values are greyed (not typed), and it runs."""
+    response = client.get(URL, {"exemple": "equiper-serrated-dirk"})
+    html = html_of(response)
+    assert response.status_code == 200
+    assert 'name="o-1-card" value="SFD-009"' in html
+    assert re.search(r'<input type="text" name="o-1-name" value="Serrated Dirk"[^>]* disabled', html)
+    assert re.search(r'name="o-1-keyword_costs" value="Équiper : 0, Fureur"[^>]* disabled', html)
+    assert "n'est pas repris" not in html and 'id="sandbox-player"' in html
