@@ -8,6 +8,17 @@ from __future__ import annotations
 
 from .kinds import Reason, StepKind
 
+# an ordering decision: of replacement effects (rule 16) or of triggered abilities (R. 383.3.d)
+_ORDER_CODES = {"order": Reason.REPLACEMENT_CHOICE, "trigger_order": Reason.TRIGGER_ORDER_CHOICE}
+
+
+def _picked(code: Reason, by: str, options: list[str], idx: int, scripted: bool) -> dict:
+    """The trace's reason for a decision among ``options``: stated by the scenario, or one explored path."""
+    reason = {"code": code, "by": by, "options": options, "picked": options[idx], "scripted": scripted}
+    if not scripted:
+        reason["explored"] = True
+    return reason
+
 
 class Choices:
     """Scripted or explored decisions (mixin of the simulator)."""
@@ -17,21 +28,12 @@ class Choices:
         for c in self.sc.choices:
             if c.get("action") is not None and c["action"] != self.record.action:
                 continue
-            if kind in ("order", "trigger_order") and "order" in c:
+            if kind in _ORDER_CODES and "order" in c:
                 for eid in c["order"]:
                     if eid in options:
                         idx = options.index(eid)
-                        self.tr.step(
-                            StepKind.CHOICE,
-                            effect=options[idx],
-                            reason={
-                                "code": Reason.REPLACEMENT_CHOICE if kind == "order" else Reason.TRIGGER_ORDER_CHOICE,
-                                "by": by,
-                                "options": options,
-                                "picked": options[idx],
-                                "scripted": True,
-                            },
-                        )
+                        self.tr.step(StepKind.CHOICE, effect=options[idx],
+                                     reason=_picked(_ORDER_CODES[kind], by, options, idx, scripted=True))
                         return idx
             if kind == "assign" and "assign" in c and c.get("by", by) == by:
                 idx = self.scripted_assign(c["assign"], options)
@@ -40,17 +42,8 @@ class Choices:
                 continue
             if kind == "combat" and c.get("combat_first") in options:
                 idx = options.index(c["combat_first"])
-                self.tr.step(
-                    StepKind.CHOICE,
-                    object=options[idx],
-                    reason={
-                        "code": Reason.COMBAT_CHOICE,
-                        "by": by,
-                        "options": options,
-                        "picked": options[idx],
-                        "scripted": True,
-                    },
-                )
+                self.tr.step(StepKind.CHOICE, object=options[idx],
+                             reason=_picked(Reason.COMBAT_CHOICE, by, options, idx, scripted=True))
                 return idx
             if kind == "answer" and "play" in c:
                 idx = 0 if c["play"] else 1
@@ -83,18 +76,7 @@ class Choices:
         self.record.choice_log[-1]["n"] = 2 if kind in ("accept", "answer") else len(options)
         if kind in ("assign", "combat", "burn_out"):
             code = {"assign": Reason.ASSIGN_CHOICE, "combat": Reason.COMBAT_CHOICE}.get(kind, Reason.BURN_OUT_CHOICE)
-            self.tr.step(
-                StepKind.CHOICE,
-                object=options[idx],
-                reason={
-                    "code": code,
-                    "by": by,
-                    "options": options,
-                    "picked": options[idx],
-                    "scripted": False,
-                    "explored": True,
-                },
-            )
+            self.tr.step(StepKind.CHOICE, object=options[idx], reason=_picked(code, by, options, idx, scripted=False))
             return idx
         if kind == "answer":
             self.tr.step(
@@ -109,15 +91,8 @@ class Choices:
                 },
             )
             return idx
-        if kind in ("order", "trigger_order"):
-            reason = {
-                "code": Reason.REPLACEMENT_CHOICE if kind == "order" else Reason.TRIGGER_ORDER_CHOICE,
-                "by": by,
-                "options": options,
-                "picked": options[idx],
-                "scripted": False,
-                "explored": True,
-            }
+        if kind in _ORDER_CODES:
+            reason = _picked(_ORDER_CODES[kind], by, options, idx, scripted=False)
         else:
             reason = {
                 "code": Reason.OPTIONAL_CHOICE,

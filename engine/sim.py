@@ -124,20 +124,22 @@ class Sim(Costs, Hidden, Board, Movement, Playing, Chain, Cleanup, Showdown, Com
         )
 
 
+# how each kind of decision names the option taken, in an outcome's label
+_PICKED = {
+    "order": "{} d'abord",
+    "trigger_order": "{} placée d'abord sur la chaîne",
+    "assign": "dégâts mortels d'abord à {}",
+    "combat": "combat à {} d'abord",
+    "burn_out": "point d'Exténuation pour {}",
+}
+
+
 def outcome_label(sim_log: list[dict]) -> str:
     """French label of an outcome, such as « Guardian Angel d'abord » (M10)."""
     parts = []
     for c in sim_log:
-        if c["kind"] == "order":
-            parts.append(f"{c['labels'][c['picked']]} d'abord")
-        elif c["kind"] == "trigger_order":
-            parts.append(f"{c['labels'][c['picked']]} placée d'abord sur la chaîne")
-        elif c["kind"] == "assign":
-            parts.append(f"dégâts mortels d'abord à {c['labels'][c['picked']]}")
-        elif c["kind"] == "combat":
-            parts.append(f"combat à {c['labels'][c['picked']]} d'abord")
-        elif c["kind"] == "burn_out":
-            parts.append(f"point d'Exténuation pour {c['labels'][c['picked']]}")
+        if c["kind"] in _PICKED:
+            parts.append(_PICKED[c["kind"]].format(c["labels"][c["picked"]]))
         elif c["kind"] == "answer":
             parts.append(f"« {c['labels'][0]} » {'jouée' if c['picked'] == 0 else 'pas jouée'}")
         else:
