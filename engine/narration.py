@@ -15,9 +15,13 @@ from .kinds import (
     WHY_RULES,
     ZONE_LABELS,
     Keyword,
+    Layer,
+    Reason,
     Speed,
+    StepKind,
     has_keyword,
 )
+from .vocab import ReplacementMode
 
 _VOWELS = "aeiouyéèêëàâîïôûùh"
 
@@ -147,154 +151,162 @@ def _cond(step: dict, r: dict) -> str:
     return "sa condition n'est pas remplie"
 
 
-def describe(step: dict) -> str:
-    """One or two short French sentences for a trace step."""
-    k = step.get("kind")
-    r = step.get("reason") or {}
+def _setup_text(step: dict, r: dict, o: str, e: str) -> str:
+    return "Situation de départ : on calcule les caractéristiques de chaque objet."
+
+
+def _result_text(step: dict, r: dict, o: str, e: str) -> str:
+    if r.get("winner"):
+        return f"Fin du scénario : {_player(step, r['winner'])} a gagné la partie ; voici l'état final."
+    return "Fin du scénario : voici l'état final."
+
+
+def _action_step(step: dict, r: dict, o: str, e: str) -> str:
+    return f"Action {step.get('action', 0) + 1} : {_action_text(step, r)}."
+
+
+def _instruction(step: dict, r: dict, o: str, e: str) -> str:
+    return (f"Instruction {r.get('index', 0) + 1} du sort : {_action_text(step, r)} ; les conditions seront "
+            "mises à jour juste après.")
+
+
+def _object(step: dict, r: dict, o: str, e: str) -> str:
     code = r.get("code")
+    if code == Reason.NEEDS_OBJECT:
+        needs = ", ".join(_obj(step, x) for x in r.get("needs", []))
+        return f"Calcul {de(o)} : il a besoin des caractéristiques actuelles {de(needs)}, calculées d'abord."
+    if code == Reason.LOOP:
+        names = ", ".join(_obj(step, x) for x in r.get("group", []))
+        return f"{names} dépendent les uns des autres : on les calcule ensemble, couche par couche."
+    return f"Calcul des caractéristiques {de(o)}."
+
+
+def _layer_step(step: dict, r: dict, o: str, e: str) -> str:
+    n = len(step.get("candidates") or [])
+    passe = f", passage {step.get('pass')}" if step.get("pass", 1) > 1 else ""
+    return f"{_layer(step).capitalize()}{passe} : {n} effet{'s' if n > 1 else ''} à examiner."
+
+
+def _applied_value(step: dict) -> str:
+    """What an applied effect changed: keywords, controller or Might."""
+    after = step.get("after") or {}
+    before = step.get("before") or {}
+    if step.get("layer") == Layer.ABILITIES:
+        return f"mots-clés : {_kw(after.get('keywords'))}"
+    if step.get("layer") == Layer.CHARACTERISTICS and before.get("controller") != after.get("controller"):
+        return f"contrôleur : {_player(step, after.get('controller'))}"
+    return f"puissance {before.get('power')} → {after.get('power')}"
+
+
+def _apply(step: dict, r: dict, o: str, e: str) -> str:
+    code = r.get("code")
+    val = _applied_value(step)
+    if code == Reason.DEPENDENCY and r.get("depends_on"):
+        why = f"il dépend de {_eff(step, r['depends_on'])}, appliqué juste avant"
+    elif code == Reason.DEPENDENCY and r.get("before"):
+        deps = ", ".join(_eff(step, x) for x in r["before"])
+        what = "son existence (ou ce qu'il affecte)" if r.get("aspect") == "existence" else "son résultat"
+        why = f"{deps} dépend de lui, car {what} change selon qu'il s'applique ou non"
+        return f"{e} s'applique d'abord : {why} ({val})."
+    elif code == Reason.TIMESTAMP and r.get("mutual_with"):
+        others = ", ".join(_eff(step, x) for x in r["mutual_with"])
+        why = f"chacun change l'autre avec {others}, donc pas de dépendance : l'horodatage ({r.get('since')}) décide"
+    elif code == Reason.TIMESTAMP:
+        why = f"aucune dépendance, ordre d'horodatage ({r.get('since')})"
+    else:
+        why = "seul effet de cette étape"
+    lock = f" La quantité {r['locked']} est mémorisée." if "locked" in r else ""
+    return f"{e} s'applique ({_layer(step)}) : {why} ; {val}.{lock}"
+
+
+# Why an effect considered does not apply (steps of kind ``skip``), by reason.
+_SKIPPED = {
+    Reason.GAME_OVER: lambda step, r, e: (f"La partie est finie ({_player(step, r.get('winner'))} a gagné) : "
+                                          "cette action n'a pas lieu (R. 194.2)."),
+    Reason.NO_TARGET: lambda step, r, e: f"{e} ne s'applique à rien : sa source n'est équipée à aucune unité.",
+    Reason.TOO_LATE: lambda step, r, e: (f"{e} ne peut pas remplacer cet événement : sa source n'arrive dans sa "
+                                         "zone active que par ce même ensemble d'événements, trop tard."),
+    Reason.ALREADY_APPLIED: lambda step, r, e: (f"{e} s'est déjà appliqué à cet événement ou à celui qu'il "
+                                                "remplace : il ne boucle pas."),
+    Reason.ALREADY_USED_IN_SET: lambda step, r, e: (f"{e} a déjà servi dans une séquence de cet ensemble "
+                                                    "simultané : pas de seconde séquence."),
+    Reason.NO_LONGER_MATCHES: lambda step, r, e: f"{e} ne s'applique pas : l'événement qu'il visait n'existe plus.",
+    Reason.DECLINED: lambda step, r, e: (f"{e} est refusé ; refuser un remplacement facultatif ne consomme pas "
+                                         "son usage."),
+    Reason.INACTIVE_AT_EVENT: lambda step, r, e: (f"{e} ne se déclenche pas : elle était inactive quand "
+                                                  f"l'événement a été évalué ({_cond(step, r)})."),
+}
+
+
+def _skip(step: dict, r: dict, o: str, e: str) -> str:
+    said = _SKIPPED.get(r.get("code"))
+    return said(step, r, e) if said else f"{e} ne s'applique pas : {_cond(step, r)}."
+
+
+def _reexamine(step: dict, r: dict, o: str, e: str) -> str:
+    return (f"Une couche plus tardive rend {e} applicable : retour à la {_layer(step)} (passage "
+            f"{step.get('pass')}). Chaque effet ne s'applique qu'une fois.")
+
+
+def _condition(step: dict, r: dict, o: str, e: str) -> str:
+    if r.get("code") == Reason.CONDITION_TRUE:
+        return f"{e} devient actif et reçoit l'horodatage {r.get('since')}."
+    return f"{e} devient inactif ({_cond(step, r)}) et perd son horodatage."
+
+
+# A player's choice, by reason: (step, reason, who chooses, how the choice was made, the effect) → sentence.
+_CHOSEN = {
+    Reason.OPTIONAL_CHOICE: lambda step, r, who, how, e: (
+        f"{who} {'accepte' if r.get('accept') else 'refuse'} le remplacement facultatif {e}."),
+    Reason.ASSIGN_CHOICE: lambda step, r, who, how, e: (
+        f"{who} choisit de donner d'abord des dégâts mortels {a_(_obj(step, r.get('picked')))}, "
+        f"parmi les unités permises ({how} ; R. 467)."),
+    Reason.TRIGGER_ORDER_CHOICE: lambda step, r, who, how, e: (
+        f"{who} place d'abord {_eff(step, r.get('picked'))} sur la chaîne : c'est à lui d'ordonner ses "
+        f"compétences déclenchées ensemble ({how} ; R. 383.3.d)."),
+    Reason.BURN_OUT_CHOICE: lambda step, r, who, how, e: (
+        f"{who} choisit l'adversaire qui gagne le point d'Exténuation : {_player(step, r.get('picked'))} "
+        "(R. 432.2.c)."),
+    Reason.COMBAT_CHOICE: lambda step, r, who, how, e: (
+        f"{who}, joueur du tour, choisit le combat à {_obj(step, r.get('picked'))} en premier ({how} ; R. 461)."),
+    Reason.ANSWER_CHOICE: lambda step, r, who, how, e: (
+        f"{who} {'joue' if r.get('play') else 'ne joue pas'} « {r.get('label')} » ({how})."),
+}
+
+
+def _choice(step: dict, r: dict, o: str, e: str) -> str:
+    who = _player(step, r.get("by"))
+    how = "comme le prévoit le scénario" if r.get("scripted") else "un des choix possibles : le moteur les essaie tous"
+    said = _CHOSEN.get(r.get("code"))
+    if said:
+        return said(step, r, who, how, e)
+    return f"{who} choisit d'appliquer {_eff(step, r.get('picked'))} d'abord ({how})."
+
+
+def _replacement(step: dict, r: dict, o: str, e: str) -> str:
+    event = EVENT_LABELS.get(r.get("event"), r.get("event"))
+    if r.get("code") == Reason.CANDIDATES:
+        names = ", ".join(_eff(step, x) for x in step.get("candidates") or [])
+        target = f" {de(o)}" if o else " (événements simultanés)"
+        return f"Remplacements possibles pour {event}{target} : {names} ; {_player(step, r.get('by'))} décide."
+    inh = f" Le nouvel événement hérite de {_mods(r['inherited'])}." if r.get("inherited") else ""
+    ign = (f" {_mods(r['ignored']).capitalize()} ne s'applique pas au nouvel événement : ignoré."
+           if r.get("ignored") else "")
+    if r.get("mode") == ReplacementMode.ALSO:
+        return f"{e} ajoute une action à {event}.{inh}{ign}"
+    return f"{e} remplace {event} {de(o)} : cet événement n'a pas lieu, l'alternative se produit.{inh}{ign}"
+
+
+def describe(step: dict) -> str:
+    """One or two short French sentences for a trace step: the narration of its kind (``_TEXTS``)."""
+    kind = step.get("kind")
+    told = _TEXTS.get(kind)
+    if told is None:
+        return kind or ""
+    r = step.get("reason") or {}
     e = _eff(step, step.get("effect")) if step.get("effect") else ""
     o = _obj(step, step.get("object")) if step.get("object") else ""
-    if k == "setup":
-        return "Situation de départ : on calcule les caractéristiques de chaque objet."
-    if k == "result":
-        if r.get("winner"):
-            return f"Fin du scénario : {_player(step, r['winner'])} a gagné la partie ; voici l'état final."
-        return "Fin du scénario : voici l'état final."
-    if k == "action":
-        return f"Action {step.get('action', 0) + 1} : {_action_text(step, r)}."
-    if k == "instruction":
-        return (
-            f"Instruction {r.get('index', 0) + 1} du sort : {_action_text(step, r)} ; les conditions seront "
-            "mises à jour juste après."
-        )
-    if k == "object":
-        if code == "needs_object":
-            needs = ", ".join(_obj(step, x) for x in r.get("needs", []))
-            return f"Calcul {de(o)} : il a besoin des caractéristiques actuelles {de(needs)}, calculées d'abord."
-        if code == "loop":
-            names = ", ".join(_obj(step, x) for x in r.get("group", []))
-            return f"{names} dépendent les uns des autres : on les calcule ensemble, couche par couche."
-        return f"Calcul des caractéristiques {de(o)}."
-    if k == "layer":
-        n = len(step.get("candidates") or [])
-        passe = f", passage {step.get('pass')}" if step.get("pass", 1) > 1 else ""
-        return f"{_layer(step).capitalize()}{passe} : {n} effet{'s' if n > 1 else ''} à examiner."
-    if k == "apply":
-        after = step.get("after") or {}
-        before = step.get("before") or {}
-        if step.get("layer") == "abilities":
-            val = f"mots-clés : {_kw(after.get('keywords'))}"
-        elif step.get("layer") == "characteristics" and before.get("controller") != after.get("controller"):
-            val = f"contrôleur : {_player(step, after.get('controller'))}"
-        else:
-            val = f"puissance {before.get('power')} → {after.get('power')}"
-        if code == "dependency" and r.get("depends_on"):
-            why = f"il dépend de {_eff(step, r['depends_on'])}, appliqué juste avant"
-        elif code == "dependency" and r.get("before"):
-            deps = ", ".join(_eff(step, x) for x in r["before"])
-            what = "son existence (ou ce qu'il affecte)" if r.get("aspect") == "existence" else "son résultat"
-            why = f"{deps} dépend de lui, car {what} change selon qu'il s'applique ou non"
-            return f"{e} s'applique d'abord : {why} ({val})."
-        elif code == "timestamp" and r.get("mutual_with"):
-            others = ", ".join(_eff(step, x) for x in r["mutual_with"])
-            why = (
-                f"chacun change l'autre avec {others}, donc pas de dépendance : l'horodatage ({r.get('since')}) décide"
-            )
-        elif code == "timestamp":
-            why = f"aucune dépendance, ordre d'horodatage ({r.get('since')})"
-        else:
-            why = "seul effet de cette étape"
-        lock = f" La quantité {r['locked']} est mémorisée." if "locked" in r else ""
-        return f"{e} s'applique ({_layer(step)}) : {why} ; {val}.{lock}"
-    if k == "skip" and code == "game_over":
-        return f"La partie est finie ({_player(step, r.get('winner'))} a gagné) : cette action n'a pas lieu (R. 194.2)."
-    if k == "skip":
-        if code == "no_target":
-            return f"{e} ne s'applique à rien : sa source n'est équipée à aucune unité."
-        if code == "too_late":
-            return (
-                f"{e} ne peut pas remplacer cet événement : sa source n'arrive dans sa zone active "
-                "que par ce "
-                "même ensemble d'événements, trop tard."
-            )
-        if code == "already_applied":
-            return f"{e} s'est déjà appliqué à cet événement ou à celui qu'il remplace : il ne boucle pas."
-        if code == "already_used_in_set":
-            return f"{e} a déjà servi dans une séquence de cet ensemble simultané : pas de seconde séquence."
-        if code == "no_longer_matches":
-            return f"{e} ne s'applique pas : l'événement qu'il visait n'existe plus."
-        if code == "declined":
-            return f"{e} est refusé ; refuser un remplacement facultatif ne consomme pas son usage."
-        if code == "inactive_at_event":
-            return f"{e} ne se déclenche pas : elle était inactive quand l'événement a été évalué ({_cond(step, r)})."
-        return f"{e} ne s'applique pas : {_cond(step, r)}."
-    if k == "reexamine":
-        return (
-            f"Une couche plus tardive rend {e} applicable : retour à la {_layer(step)} (passage "
-            f"{step.get('pass')}). Chaque effet ne s'applique qu'une fois."
-        )
-    if k == "condition":
-        if code == "condition_true":
-            return f"{e} devient actif et reçoit l'horodatage {r.get('since')}."
-        return f"{e} devient inactif ({_cond(step, r)}) et perd son horodatage."
-    if k == "choice":
-        who = _player(step, r.get("by"))
-        how = ("comme le prévoit le scénario" if r.get("scripted")
-               else "un des choix possibles : le moteur les essaie tous")
-        if code == "optional_choice":
-            verb = "accepte" if r.get("accept") else "refuse"
-            return f"{who} {verb} le remplacement facultatif {e}."
-        if code == "assign_choice":
-            return (
-                f"{who} choisit de donner d'abord des dégâts mortels {a_(_obj(step, r.get('picked')))}, "
-                f"parmi les unités permises ({how} ; R. 467)."
-            )
-        if code == "trigger_order_choice":
-            return (
-                f"{who} place d'abord {_eff(step, r.get('picked'))} sur la chaîne : c'est à lui d'ordonner ses "
-                f"compétences déclenchées ensemble ({how} ; R. 383.3.d)."
-            )
-        if code == "burn_out_choice":
-            return (
-                f"{_player(step, r.get('by'))} choisit l'adversaire qui gagne le point d'Exténuation : "
-                f"{_player(step, r.get('picked'))} (R. 432.2.c)."
-            )
-        if code == "combat_choice":
-            return (
-                f"{who}, joueur du tour, choisit le combat à {_obj(step, r.get('picked'))} en premier ({how} ; R. 461)."
-            )
-        if code == "answer_choice":
-            verb = "joue" if r.get("play") else "ne joue pas"
-            return f"{who} {verb} « {r.get('label')} » ({how})."
-        return f"{who} choisit d'appliquer {_eff(step, r.get('picked'))} d'abord ({how})."
-    if k == "replacement":
-        if code == "candidates":
-            names = ", ".join(_eff(step, x) for x in step.get("candidates") or [])
-            target = f" {de(o)}" if o else " (événements simultanés)"
-            return (
-                f"Remplacements possibles pour {EVENT_LABELS.get(r.get('event'), r.get('event'))}{target} : "
-                f"{names} ; {_player(step, r.get('by'))} décide."
-            )
-        inh = f" Le nouvel événement hérite de {_mods(r['inherited'])}." if r.get("inherited") else ""
-        ign = (
-            f" {_mods(r['ignored']).capitalize()} ne s'applique pas au nouvel événement : ignoré."
-            if r.get("ignored")
-            else ""
-        )
-        if r.get("mode") == "also":
-            return f"{e} ajoute une action à {EVENT_LABELS.get(r.get('event'), r.get('event'))}.{inh}{ign}"
-        return (
-            f"{e} remplace {EVENT_LABELS.get(r.get('event'), r.get('event'))} {de(o)} : "
-            "cet événement n'a pas "
-            f"lieu, l'alternative se produit.{inh}{ign}"
-        )
-    if k == "query":
-        return query_text(r)
-    if k == "event":
-        return _event_text(step, r, o, e)
-    if k in _BOARD_STEPS:
-        return _BOARD_STEPS[k](step, r, o)
-    return k or ""
+    return told(step, r, o, e)
 
 
 def _speed(value: str) -> str:
@@ -309,7 +321,7 @@ def _names(step: dict, ids) -> str:
     return ", ".join(_obj(step, x) for x in ids or []) or "aucune"
 
 
-def _priority(step: dict, r: dict, o: str) -> str:
+def _priority(step: dict, r: dict, o: str, e: str = "") -> str:
     code = r.get("code")
     if code == "focus":
         return f"Confrontation à {o} : {_player(step, r.get('player'))} a la focalisation (R. 311, 341)."
@@ -335,13 +347,13 @@ def _priority(step: dict, r: dict, o: str) -> str:
     )
 
 
-def _chain(step: dict, r: dict, o: str) -> str:
+def _chain(step: dict, r: dict, o: str, e: str = "") -> str:
     left = r.get("left", 0)
     rest = f" ; il en reste {left} sur la chaîne" if left else ""
     return f"« {r.get('label')} » se résout : dernier arrivé, premier résolu (R. 340){rest}."
 
 
-def _cleanup(step: dict, r: dict, o: str) -> str:
+def _cleanup(step: dict, r: dict, o: str, e: str = "") -> str:
     code = r.get("code")
     if code == "empty_battlefield":
         return (
@@ -402,7 +414,7 @@ def _combat_notes(step: dict, r: dict) -> str:
     return "".join(f"{note} ; " for note in notes) + "R. " + ", ".join(rules)
 
 
-def _combat(step: dict, r: dict, o: str) -> str:
+def _combat(step: dict, r: dict, o: str, e: str = "") -> str:
     if r.get("code") == "damage_dealt":
         dealt = [d for d in r.get("dealt") or [] if d.get("amount")]
         if not dealt:
@@ -428,7 +440,7 @@ def _combat(step: dict, r: dict, o: str) -> str:
     return f"Étape de résolution à {o} : {out} ; toutes les unités vont être soignées (R. 468)."
 
 
-def _assign(step: dict, r: dict, o: str) -> str:
+def _assign(step: dict, r: dict, o: str, e: str = "") -> str:
     who = _player(step, r.get("by"))
     if not r.get("amount"):
         return f"{o} ne reçoit aucun dégât : {who} n'a plus de dégâts à répartir."
@@ -443,7 +455,7 @@ def _assign(step: dict, r: dict, o: str) -> str:
     )
 
 
-def _score(step: dict, r: dict, o: str) -> str:
+def _score(step: dict, r: dict, o: str, e: str = "") -> str:
     code = r.get("code")
     if code == "hunt":
         return f"Chasse {r.get('amount')} {de(o)} : son contrôleur gagne {r.get('amount')} XP (R. 823)."
@@ -465,7 +477,7 @@ def _score(step: dict, r: dict, o: str) -> str:
     return f"{who} {how} {o} et marque un point ({before} → {after}) — {_why(r.get('why'))}."
 
 
-def _phase(step: dict, r: dict, o: str) -> str:
+def _phase(step: dict, r: dict, o: str, e: str = "") -> str:
     p = _player(step, r.get("player"))
     return {
         "awaken": f"Début du tour {de(p)} : ses unités et équipements sont préparés (R. 315.1).",
@@ -477,17 +489,6 @@ def _phase(step: dict, r: dict, o: str) -> str:
         "channel": f"{p} canalise deux runes (R. 315, 431).",
         "draw": f"{p} pioche une carte (R. 315, 414).",
     }.get(r.get("code"), "Phase du tour.")
-
-
-_BOARD_STEPS = {
-    "priority": _priority,
-    "chain": _chain,
-    "cleanup": _cleanup,
-    "combat": _combat,
-    "assign": _assign,
-    "score": _score,
-    "phase": _phase,
-}
 
 
 class _Words:
@@ -680,3 +681,16 @@ def _event_text(step: dict, r: dict, o: str, e: str) -> str:
         "nothing_happens": "Rien ne se passe.",
     }
     return texts.get(code, f"Événement : {code}.")
+
+
+# The narration of each kind of step: (step, reason, object's name, effect's name) → French sentences.
+_TEXTS = {
+    StepKind.SETUP: _setup_text, StepKind.RESULT: _result_text, StepKind.ACTION: _action_step,
+    StepKind.INSTRUCTION: _instruction, StepKind.OBJECT: _object, StepKind.LAYER: _layer_step, StepKind.APPLY: _apply,
+    StepKind.SKIP: _skip, StepKind.REEXAMINE: _reexamine, StepKind.CONDITION: _condition, StepKind.CHOICE: _choice,
+    StepKind.REPLACEMENT: _replacement,
+    StepKind.QUERY: lambda step, r, o, e: query_text(r),
+    StepKind.EVENT: _event_text,
+    StepKind.PRIORITY: _priority, StepKind.CHAIN: _chain, StepKind.CLEANUP: _cleanup, StepKind.COMBAT: _combat,
+    StepKind.ASSIGN: _assign, StepKind.SCORE: _score, StepKind.PHASE: _phase,
+}
