@@ -140,7 +140,7 @@ class Board:
             tuple(self.world.showdown.contested),
             [tuple(s) for s in self.world.scoring.scored.values()],
             [it["id"] for it in self.world.chain.items],
-            tuple(sd.values()) if sd else None,
+            (sd.battlefield, sd.attacker, sd.defender, sd.focus, sd.passes, sd.combat) if sd else None,
             self.world.chain.priority,
             self.world.turn_player,
             self.world.turn.number,
@@ -168,7 +168,7 @@ class Board:
         )
         chain = tuple(_chain_item(it) for it in self.world.chain.items)
         sd = self.world.showdown.current
-        showdown = (ShowdownState(sd["battlefield"], sd["attacker"], sd["defender"], sd["focus"], bool(sd["combat"]))
+        showdown = (ShowdownState(sd.battlefield, sd.attacker, sd.defender, sd.focus, bool(sd.combat))
                     if sd else None)
         resolving = _chain_item(self.world.chain.resolving) if self.world.chain.resolving else None
         priority = w.chain.priority if w.chain.items else None

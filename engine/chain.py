@@ -245,8 +245,8 @@ class Chain:
         elif sd is not None:
             if speed == "normal" and not hidden:  # pragma: no cover - before_action closed the showdown
                 return f"« {label} » ne peut pas être joué pendant une confrontation (R. 316, 806)"
-            if player != sd["focus"]:
-                return (f"{names[player].name} n'a pas la focalisation : c'est à {names[sd['focus']].name} d'agir ou "
+            if player != sd.focus:
+                return (f"{names[player].name} n'a pas la focalisation : c'est à {names[sd.focus].name} d'agir ou "
                         "de passer (R. 311, 341)")
         elif player != self.world.turn_player:
             return (f"{names[player].name} ne peut pas jouer « {label} » : chaîne vide, seul le joueur du tour a la "
@@ -270,17 +270,17 @@ class Chain:
         sd = self.world.showdown.current
         if sd is None:
             self.refuse(f"{name} ne peut pas passer : ni chaîne ouverte ni confrontation en cours (R. 311)")
-        if player != sd["focus"]:
+        if player != sd.focus:
             self.refuse(
-                f"{name} n'a pas la focalisation : elle est à {self.world.players[sd['focus']].name} (R. 311, 341)"
+                f"{name} n'a pas la focalisation : elle est à {self.world.players[sd.focus].name} (R. 311, 341)"
             )
         self.emit(Event.PASSED, player=player, what="focus")
         if self.pass_focus(player):
             self.close_showdown()
         else:
             self.tr.show_board(self.board_tuple())
-            self.tr.step(StepKind.PRIORITY, object=sd["battlefield"],
-                         reason={"code": Reason.FOCUS, "player": sd["focus"], "battlefield": sd["battlefield"]})
+            self.tr.step(StepKind.PRIORITY, object=sd.battlefield,
+                         reason={"code": Reason.FOCUS, "player": sd.focus, "battlefield": sd.battlefield})
 
     def resolve_chain(self) -> None:
         """Nobody answers: items resolve newest first, each followed by a cleanup (R. 318, 340)."""

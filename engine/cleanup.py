@@ -56,9 +56,9 @@ class Cleanup:
         """R. 323.8, 323.13: in a Showdown Open State, units of an opponent now at the battlefield of a
         non-combat showdown stage a combat there, and the showdown becomes a combat showdown."""
         sd = self.world.showdown.current
-        if sd is None or sd["combat"] or self.closed() or self.world.scoring.winner is not None:
+        if sd is None or sd.combat or self.closed() or self.world.scoring.winner is not None:
             return
-        bf, attacker = sd["battlefield"], sd["attacker"]
+        bf, attacker = sd.battlefield, sd.attacker
         others = [p for p in self.world.turn_order() if p != attacker and self.units_at(bf, p)]
         if not others or not self.units_at(bf, attacker):
             return
@@ -87,7 +87,7 @@ class Cleanup:
         they control loses its control, unless a showdown or a combat is going on there."""
         if self.closed():
             return False
-        busy = {self.world.showdown.current["battlefield"]} if self.world.showdown.current else set()
+        busy = {self.world.showdown.current.battlefield} if self.world.showdown.current else set()
         if self.world.combat.at:
             busy.add(self.world.combat.at)
         changed = False

@@ -167,10 +167,22 @@ class TriggerState:
 
 
 @dataclass
+class CurrentShowdown:
+    """A showdown going on (R. 341–348): where, between whom, who has focus, passes in a row, whether a combat."""
+
+    battlefield: str
+    attacker: str
+    defender: str | None
+    focus: str
+    passes: int = 0
+    combat: bool = False
+
+
+@dataclass
 class ShowdownArea:
     """Showdowns (R. 341–348) and contested battlefields (R. 447), owned by ``showdown.py``."""
 
-    current: dict | None = None  # {battlefield, attacker, defender, focus, passes, combat}
+    current: CurrentShowdown | None = None
     contested: list[tuple[str, str]] = field(default_factory=list)  # (battlefield, contesting player), in order
 
 

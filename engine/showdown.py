@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from . import keywords
 from .kinds import Event, Reason, StepKind
+from .live_state import CurrentShowdown
 
 
 class Showdown:
@@ -21,14 +22,7 @@ class Showdown:
         defender = others[0] if others else self.world.objects[bf].controller
         if defender is None or defender == attacker:
             defender = self.next_player(attacker) if len(self.world.players) > 1 else None
-        self.world.showdown.current = {
-            "battlefield": bf,
-            "attacker": attacker,
-            "defender": defender,
-            "focus": attacker,
-            "passes": 0,
-            "combat": combat,
-        }
+        self.world.showdown.current = CurrentShowdown(bf, attacker, defender, focus=attacker, combat=combat)
         self.emit(Event.SHOWDOWN_STARTED, object=bf, attacker=attacker, defender=defender, combat=combat)
         if combat:
             self.start_combat(bf, attacker, defender)
@@ -73,16 +67,16 @@ class Showdown:
     def stage_combat(self, defender: str) -> None:
         """R. 323.13: a non-combat showdown becomes a combat showdown against ``defender``."""
         sd = self.world.showdown.current
-        sd["combat"], sd["defender"] = True, defender
+        sd.combat, sd.defender = True, defender
 
     def pass_focus(self, player: str) -> bool:
         """R. 341, 347: ``player`` passes focus to the other showdown player; True once everyone passed in
         succession."""
         sd = self.world.showdown.current
-        sd["passes"] += 1
+        sd.passes += 1
         others = [p for p in self.showdown_players() if p != player]
-        sd["focus"] = others[0] if others else player
-        return sd["passes"] >= len(self.showdown_players())
+        sd.focus = others[0] if others else player
+        return sd.passes >= len(self.showdown_players())
 
     def focus_after_chain(self, starter: str | None) -> None:
         """R. 346.1: after a chain in a showdown, focus goes to the player after the one who opened it, and
@@ -90,27 +84,27 @@ class Showdown:
         sd = self.world.showdown.current
         if sd and starter in self.showdown_players():
             others = [p for p in self.showdown_players() if p != starter]
-            sd["focus"] = others[0] if others else starter
-            sd["passes"] = 0
+            sd.focus = others[0] if others else starter
+            sd.passes = 0
 
     def showdown_players(self) -> list[str]:
         """The players of the showdown who pass focus in turn (R. 347)."""
         sd = self.world.showdown.current
-        return [p for p in (sd["attacker"], sd["defender"]) if p is not None]
+        return [p for p in (sd.attacker, sd.defender) if p is not None]
 
     def close_showdown(self, implicit: bool = False) -> None:
         """Everyone passed in succession (R. 341): combat damage, or control for the one who moved in."""
         sd = self.world.showdown.current
-        bf = sd["battlefield"]
+        bf = sd.battlefield
         if implicit:
             self.tr.step(StepKind.PRIORITY, object=bf,
                          reason={"code": Reason.ALL_PASSED, "players": self.showdown_players()})
         self.emit(Event.SHOWDOWN_ENDED, object=bf)
         self.world.showdown.current = None
         self.world.showdown.contested = [(b, p) for b, p in self.world.showdown.contested if b != bf]
-        if sd["combat"]:
+        if sd.combat:
             # an explicit last pass: the scenario's next action may answer what the combat triggers
-            self.run_combat(bf, sd["attacker"], sd["defender"], not implicit and self.is_answer(self.record.action + 1))
+            self.run_combat(bf, sd.attacker, sd.defender, not implicit and self.is_answer(self.record.action + 1))
             return
         else:
             # R. 348.2.a: the only player with units left there establishes control (not necessarily
