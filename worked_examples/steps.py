@@ -18,9 +18,11 @@ from django.utils.text import capfirst
 
 from core import rule_numbers
 from engine import kinds
+from engine.actions import Do
 from engine.kinds import LAYER_LABELS, LAYERS
 from engine.snapshots import BoardState, ChainItemState, EffectState, GameState, ObjectState
 from engine.stored import Branch, OrderDecision, Step, StoredResult, WhyNote
+from engine.vocab import Event, Reason, StepKind, Why
 
 from .whatif import (
     has_board,
@@ -212,14 +214,15 @@ COMBAT_RESULTS = {
     "game_over": "la partie est gagnée avant la fin du combat",
 }
 HOW_LABELS = {"conquer": "conquis", "hold": "occupé"}  # « <champ de bataille> conquis par <joueur> »
-COMPUTE_KINDS = {"object", "layer", "apply", "skip", "reexamine"}
+COMPUTE_KINDS = {StepKind.OBJECT, StepKind.LAYER, StepKind.APPLY, StepKind.SKIP, StepKind.REEXAMINE}
 # Reasons that make a computation worth showing even when nothing changes on the board.
-TELLING_REASONS = {"dependency", "timestamp", "reexamine", "loop", "needs_object", "condition_true"}
+TELLING_REASONS = {Reason.DEPENDENCY, Reason.TIMESTAMP, Reason.REEXAMINE, Reason.LOOP, Reason.NEEDS_OBJECT,
+                   Reason.CONDITION_TRUE}
 # Events already told by the step just before them (the action, the assignment, the cleanup…).
-ECHO_EVENTS = {"combat_damage", "attacking", "defending", "stopped_defending", "showdown_ended", "combat_ended",
-               "chain_resolved", "resolving", "passed"}
+ECHO_EVENTS = {Event.COMBAT_DAMAGE, Event.ATTACKING, Event.DEFENDING, Event.STOPPED_DEFENDING, Event.SHOWDOWN_ENDED,
+               Event.COMBAT_ENDED, Event.CHAIN_RESOLVED, Event.RESOLVING, Event.PASSED}
 # Events that repeat the score step before them (« conquiert et marque un point (0 → 1) »).
-SCORE_EVENTS = {"conquered", "held", "scored", "score_refused", "point_gained"}
+SCORE_EVENTS = {Event.CONQUERED, Event.HELD, Event.SCORED, Event.SCORE_REFUSED, Event.POINT_GAINED}
 
 
 @dataclass(frozen=True)
@@ -236,7 +239,7 @@ class LabelledDecision:
 
 def dependency_of(step: Step) -> str | None:
     """The effect this step's effect depends on (a dependent effect applies after it, whatever the timestamps)."""
-    return step.reason.depends_on if step.reason.code == "dependency" else None
+    return step.reason.depends_on if step.reason.code == Reason.DEPENDENCY else None
 
 
 def _visible_objects(state: GameState) -> dict:
@@ -268,26 +271,26 @@ def key_steps(trace: Sequence[Step], decisions: Sequence[LabelledDecision] | Non
             run = range(i, j + 1)
             before = _visible_objects(trace[i - 1].state) if i else {}
             after = _visible_objects(trace[j].state)
-            telling = any(trace[k].reason.code in TELLING_REASONS or trace[k].kind == "reexamine" or k in decided
+            telling = any(trace[k].reason.code in TELLING_REASONS or trace[k].kind == StepKind.REEXAMINE or k in decided
                           for k in run)
             if i and before == after and not telling:
                 hidden.update(run)
             else:
-                hidden.update(k for k in run if trace[k].kind in ("object", "layer") and k not in decided)
+                hidden.update(k for k in run if trace[k].kind in (StepKind.OBJECT, StepKind.LAYER) and k not in decided)
             i = j + 1
         else:
             i += 1
     scored = False  # events right after a score step repeat it (the point is already on the board)
     for index, step in enumerate(trace):
         reason = step.reason
-        if step.kind == "score":
-            scored = reason.code == "score"
-        elif step.kind == "action" and reason.do == "query":
+        if step.kind == StepKind.SCORE:
+            scored = reason.code == Reason.SCORE
+        elif step.kind == StepKind.ACTION and reason.do == Do.QUERY:
             hidden.add(index)
-        elif step.kind == "event":
+        elif step.kind == StepKind.EVENT:
             if reason.code in ECHO_EVENTS or (scored and reason.code in SCORE_EVENTS):
                 hidden.add(index)
-        if step.kind not in ("event", "score"):
+        if step.kind not in (StepKind.EVENT, StepKind.SCORE):
             scored = False
     hidden -= decided
     hidden.discard(0)
@@ -465,7 +468,7 @@ def step_view(branch: Branch, index: int, decisions: Sequence[LabelledDecision] 
         for eid, e in ordered(effects_state, order["effects"])
     ]
     layer = step.layer
-    reexamined = step.kind == "reexamine" or step.reason.code == "reexamine" or step.pass_ > 1
+    reexamined = step.kind == StepKind.REEXAMINE or step.reason.code == Reason.REEXAMINE or step.pass_ > 1
     layers = [
         {"id": name, "label": LAYER_LABELS[name], "current": name == layer,
          "done": layer in LAYERS and LAYERS.index(name) < LAYERS.index(layer)}
@@ -502,13 +505,13 @@ def step_whys(step: Step, objects: dict[str, BoardObject], board: BoardState) ->
     whys: list[dict | None] = []
     title = ""
     name = objects[step.object].name if step.object in objects else ""
-    if step.kind == "assign" and reason.why:
+    if step.kind == StepKind.ASSIGN and reason.why:
         what = "ces dégâts" if reason.amount else "aucun dégât"
         title = f"Pourquoi {what} pour {name} ?" if name else "Pourquoi cette répartition ?"
         whys.append(why_of(reason.why))
         if reason.excess:
-            whys.append(why_of("excess_on_last"))
-    elif code == "damage_step":
+            whys.append(why_of(Why.EXCESS_ON_LAST))
+    elif code == Reason.DAMAGE_STEP:
         title = "Pourquoi ces totaux ?"
         for contribution in reason.contributions:
             if contribution.why:
@@ -518,9 +521,9 @@ def step_whys(step: Step, objects: dict[str, BoardObject], board: BoardState) ->
                     label = why["label"][0].lower() + why["label"][1:]
                     why["label"] = f"{who} compte pour {contribution.counts} : {label}"
                     whys.append(why)
-    elif code == "score" or (code in ("score_refused", "combat_damage") and reason.why):
-        point = reason.point if code == "score" else code != "score_refused"
-        if code == "combat_damage":
+    elif code == Reason.SCORE or (code in (Event.SCORE_REFUSED, Event.COMBAT_DAMAGE) and reason.why):
+        point = reason.point if code == Reason.SCORE else code != Event.SCORE_REFUSED
+        if code == Event.COMBAT_DAMAGE:
             title = f"Pourquoi ces dégâts pour {name} ?" if name else "Pourquoi ?"
         else:
             title = "Pourquoi ce point ?" if point else "Pourquoi aucun point ?"
