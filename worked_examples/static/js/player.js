@@ -24,13 +24,74 @@ function countUp(element) {
   requestAnimationFrame(frame);
 }
 
-// After a step, the board, the narration and the controls stay in sight: when they fit the window, the board's
-// top is brought just under the (sticky) header; when they do not, the card that changed is centred instead.
+// On a single column (a phone) the narration and the controls are a dock stuck to the bottom of the screen
+// (player.css): the board goes on under it. The band of the screen where the board shows is then between the
+// header (when it is sticky) and the dock.
+function docked(player) {
+  const dock = player.querySelector(".player__dock");
+  return dock && getComputedStyle(dock).position === "sticky" ? dock : null;
+}
+
+function band(player) {
+  const dock = docked(player);
+  const bottom = dock ? Math.min(window.innerHeight, dock.getBoundingClientRect().top) : window.innerHeight;
+  return { top: headerBottom(), bottom };
+}
+
+function headerBottom() {
+  const header = document.querySelector(".site-header");
+  return header && getComputedStyle(header).position === "sticky" ? header.getBoundingClientRect().bottom : 0;
+}
+
+function scrollByPixels(delta) {
+  if (Math.abs(delta) >= 0.5) window.scrollBy({ top: delta, behavior: "instant" });
+}
+
+// What changed at this step: the card that changed and, while a chain is drawn, the item that resolves or else the
+// newest (the one a step about the chain speaks of); both when they fit the band together, else the card.
+function changeBox(player, height) {
+  const boxes = [player.querySelector(".unit--focus, .unit--changed, .unit--moved"),
+    player.querySelector(".chain__item--resolving") || player.querySelector(".chain__item")]
+    .filter(Boolean).map((element) => element.getBoundingClientRect());
+  if (!boxes.length) return null;
+  const top = Math.min(...boxes.map((box) => box.top));
+  const bottom = Math.max(...boxes.map((box) => box.bottom));
+  return bottom - top <= height ? { top, bottom } : boxes[0];
+}
+
+// What changed, brought into the band (its top wins when it is taller), when that does not move `control` on the
+// screen; with the dock stuck to the bottom, scrolling the board under it never does.
+function revealChange(player, control) {
+  const { top, bottom } = band(player);
+  const box = changeBox(player, bottom - top - 8);
+  if (!box) return;
+  let delta = 0;
+  if (box.bottom > bottom) delta = box.bottom - bottom + 4;
+  if (box.top - delta < top) delta = box.top - top - 4;
+  if (!delta) return;
+  const before = control ? control.getBoundingClientRect().top : 0;
+  scrollByPixels(delta);
+  if (control && Math.abs(control.getBoundingClientRect().top - before) > 1) scrollByPixels(-delta);
+}
+
+// After a step asked otherwise than by a control (a dot, a branch, the detail switch), the board, the narration
+// and the controls stay in sight: when they fit the window, the board's top is brought just under the (sticky)
+// header; when they do not, the card that changed is centred instead. On a phone the player is brought to where
+// a step link lands (its top, so the dock is at the bottom of the screen), then the change is shown above the dock.
 function keepInSight(player) {
   const board = player.querySelector(".board");
   const controls = player.querySelector(".controls");
   if (!board || !controls) return;
   const top = headerBottom();
+  const dock = docked(player);
+  if (dock) {
+    const stage = player.querySelector(".player__stage").getBoundingClientRect();
+    if (stage.top > window.innerHeight / 2 || stage.bottom < window.innerHeight - 1) {
+      player.scrollIntoView({ block: "start", behavior: "instant" });
+    }
+    revealChange(player, controls);
+    return;
+  }
   const start = board.getBoundingClientRect().top;
   const end = controls.getBoundingClientRect().bottom;
   if (start >= top && end <= window.innerHeight) return;
@@ -42,14 +103,10 @@ function keepInSight(player) {
   changed.scrollIntoView({ block: "center", behavior: "instant" });
 }
 
-function headerBottom() {
-  const header = document.querySelector(".site-header");
-  return header && getComputedStyle(header).position === "sticky" ? header.getBoundingClientRect().bottom : 0;
-}
-
-// The control a step was asked with, and where it was on screen: after the swap its twin is put back at the same
-// height, so the thumb that pressed « Étape suivante » finds it again without looking (the board above may have
-// grown or shrunk). The narration sits just above the controls; if it no longer fits there, its start wins.
+// The control a step was asked with, and where it and the player were on screen: after the swap the player is put
+// back where it was (the board under the eye does not jump: the swap itself may scroll the page) and the control's
+// twin at the same height, so the thumb that pressed « Étape suivante » finds it again without looking. The
+// narration sits just above the controls; if it no longer fits there, its start wins.
 const anchors = new Map();
 
 document.addEventListener("htmx:beforeRequest", (event) => {
@@ -57,15 +114,29 @@ document.addEventListener("htmx:beforeRequest", (event) => {
   const player = elt?.closest?.("[data-player]");
   if (!player) return;
   const control = elt.closest(".controls [data-action]");
-  if (control) anchors.set(player.id, { action: control.dataset.action, top: control.getBoundingClientRect().top });
-  else anchors.delete(player.id);
+  if (control) {
+    anchors.set(player.id, {
+      action: control.dataset.action,
+      top: control.getBoundingClientRect().top,
+      player: player.getBoundingClientRect().top,
+    });
+  } else anchors.delete(player.id);
 });
 
 function keepControlsSteady(player, saved) {
   const control = player.querySelector(`.controls [data-action="${saved.action}"]`);
   if (!control) return false;
-  window.scrollBy({ top: control.getBoundingClientRect().top - saved.top, behavior: "instant" });
+  scrollByPixels(player.getBoundingClientRect().top - saved.player);
+  scrollByPixels(control.getBoundingClientRect().top - saved.top);
   const top = headerBottom();
+  if (docked(player)) {
+    const narration = player.querySelector(".narration");
+    if (narration && narration.getBoundingClientRect().top < top) {
+      scrollByPixels(narration.getBoundingClientRect().top - top - 4);
+    }
+    revealChange(player, control);
+    return true;
+  }
   const board = player.querySelector(".board");
   const controls = player.querySelector(".controls");
   if (board && controls) {
@@ -74,14 +145,14 @@ function keepControlsSteady(player, saved) {
     const start = board.getBoundingClientRect().top;
     const end = controls.getBoundingClientRect().bottom;
     if (end - start <= window.innerHeight - top) {
-      if (start < top) window.scrollBy({ top: start - top - 2, behavior: "instant" });
-      else if (end > window.innerHeight) window.scrollBy({ top: end - window.innerHeight + 2, behavior: "instant" });
+      if (start < top) scrollByPixels(start - top - 2);
+      else if (end > window.innerHeight) scrollByPixels(end - window.innerHeight + 2);
       return true;
     }
   }
   const narration = player.querySelector(".narration");
   if (narration && narration.getBoundingClientRect().top < top) {
-    window.scrollBy({ top: narration.getBoundingClientRect().top - top - 4, behavior: "instant" });
+    scrollByPixels(narration.getBoundingClientRect().top - top - 4);
   }
   return true;
 }
