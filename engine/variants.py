@@ -17,7 +17,7 @@ from .keywords.base import split
 from .kinds import PRINTED_POWER_RANGE as POWER_RANGE
 from .kinds import XP_RANGE, Do, Param
 from .narration import de
-from .scenario import ScenarioError, load_scenario
+from .scenario import COUNT_RANGE, ScenarioError, load_scenario
 from .sim import explore
 
 # The keywords whose number a learner may change on an object that is not a real card (R. 807, 809, 814, 823, 824,
@@ -68,6 +68,12 @@ def _defending_switches(data: dict) -> list[Param]:
 def _xp_switches(data: dict) -> list[Param]:
     return [Param(f"xp:{p['id']}", "int", f"XP {de(p['name'])}", default=p.get("xp", 0), min=XP_RANGE[0],
                   max=XP_RANGE[1]) for p in data.get("players") or []]
+
+
+def _deck_switches(data: dict) -> list[Param]:
+    """The cards left in a player's Main Deck, where the scenario counts them (drawing, Burn, Burn Out)."""
+    return [Param(f"deck:{p['id']}", "int", f"Cartes dans le deck {de(p['name'])}", default=p["deck"],
+                  min=COUNT_RANGE[0], max=COUNT_RANGE[1]) for p in data.get("players") or [] if "deck" in p]
 
 
 def _power_switches(data: dict) -> list[Param]:
@@ -220,6 +226,7 @@ SWITCHES: dict[str, tuple[Callable[[dict], list[Param]], Callable[[dict, str, An
     "effect": (_effect_switches, _set_effect),
     "defending": (_defending_switches, _set_defending),
     "xp": (_xp_switches, _set_field(_player, "xp")),
+    "deck": (_deck_switches, _set_field(_player, "deck")),
     "power": (_power_switches, _set_field(_object, "printed_power")),
     "number": (_number_switches, _set_number),
     "empowered": (_empowered_switches, _set_field(_object, "empowered")),
@@ -248,9 +255,9 @@ def _legal(data: dict, switch: Param) -> bool:
 
 def available_changes(data: dict) -> list[Param]:
     """List the switches as parameters of the vocabulary: each effect on/off, each unit defending, each player's
-    XP, each printed power and keyword number (not a real card's), whether an object is already Empowered, a played
-    card's optional costs and choices. A switch's ``name`` is its key (« effect:buff »),
-    its ``default`` the scenario's value.
+    XP and deck size, each printed power and keyword number (not a real card's), whether an object is already
+    Empowered, a played card's optional costs and choices. A switch's ``name`` is its key (« effect:buff »), its
+    ``default`` the scenario's value.
     """
     _valid(data)
     return [switch for listed, _apply in SWITCHES.values() for switch in listed(data) if _legal(data, switch)]

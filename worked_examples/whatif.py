@@ -2,10 +2,10 @@
 
 A switch is a parameter of the engine's vocabulary (``engine.kinds.Param``): its ``name`` is its key in the
 address (« effect:buff », « power:fiora »), its ``default`` the scenario's value. The engine's ``variants`` lists
-the effects, defenders, XP, printed Might and keyword numbers, Empowered, a played card's options; this module
-adds a unit's combat keywords (not a real card's: they are printed) and whether it is stunned. ``WhatIfForm`` builds
-one field per switch with ``worked_examples.fields.field_for``, the factory the sandbox's forms use, so both say the
-same bounds and the same French messages.
+the effects, defenders, XP and deck sizes, printed Might and keyword numbers, Empowered, a played card's options;
+this module adds a unit's combat keywords (not a real card's: they are printed) and whether it is stunned.
+``WhatIfForm`` builds one field per switch with ``worked_examples.fields.field_for``, the factory the sandbox's forms
+use, so both say the same bounds and the same French messages.
 """
 
 from __future__ import annotations
@@ -169,7 +169,7 @@ class WhatIfForm(forms.Form):
             what, _, rest = bound.name.partition(":")
             if what == "effect":
                 group = "effects"
-            elif what == "xp":
+            elif what in ("xp", "deck"):
                 group = "players"
             elif what in ("action", "option", "show_off"):
                 group = "actions"

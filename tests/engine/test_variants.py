@@ -110,3 +110,14 @@ def test_a_switch_whose_other_choice_is_illegal_is_not_offered():
     assert "option:0:accelerate" not in assailant
     colossus = {c.name: c for c in available_changes(data_of("vision-jeweled-colossus"))}
     assert colossus["option:0:recycle"].default is True
+
+
+def test_one_more_card_in_the_deck_and_burn_3_does_not_burn_out():
+    """R. 432.1.b: Burn Out happens only when more cards must be burned than the deck holds. With 3 cards, Death
+    Mark's Burn 3 empties the deck without burning out: B gains no point, and the trash holds its 4 cards, the 3
+    burned and Death Mark itself (R. 441.4)."""
+    data = data_of("bruler-death-mark")
+    assert {c.name: c.default for c in available_changes(data)}["deck:p1"] == 2
+    res = run(load_scenario(apply_changes(data, {"deck:p1": 3})))
+    assert res.main.players["p2"]["points"] == 0
+    assert res.main.players["p1"]["deck"] == 0 and res.main.players["p1"]["trash"] == 8
