@@ -7,7 +7,11 @@ Decided by measurement (bench/pages.py, bench/soak.py; figures in the README):
   gthread workers added a tail of hundreds of milliseconds under load. A sync worker cannot wait on a slow client
   without stopping, so it never talks to one: nginx reads each request whole and takes each answer whole
   (slowloris and slow readers hold nginx connections, not workers). Never expose these workers directly.
-- **2 × cores + 1 workers**: while one worker waits on the database or the cache's disk, another computes.
+- **cores + 1 workers** (3 on a 2-core machine), measured by bench/workers.py (2, 3 and 5 workers in turn, twice,
+  in one run; figures in the README): a page that is computed (a search) is CPU-bound, so workers beyond the cores
+  only queue behind one another: 5 workers gave the fewest searches a second and a p99 near 2 s, 3 workers as
+  many or more than 2, and one more than the cores keeps a core busy while a worker waits on the database or the
+  cache's disk. Cached pages barely depend on it (nginx answers most of them itself).
 - **Recycling rarely**: the page cache lives outside the workers (diskcache files or Redis), so a recycled
   worker loses nothing; recycling every 50,000 requests still bounds any slow growth of memory.
 
@@ -25,7 +29,7 @@ def _int(name: str, default: int) -> int:
 wsgi_app = "riftpal.wsgi"
 # A unix socket (scripts/prod-stack.sh) or an address; nginx is the only client.
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
-workers = _int("GUNICORN_WORKERS", 2 * multiprocessing.cpu_count() + 1)
+workers = _int("GUNICORN_WORKERS", multiprocessing.cpu_count() + 1)
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "sync")
 threads = _int("GUNICORN_THREADS", 1)
 # Connections waiting for a free worker: nginx's bursts queue here rather than being refused.

@@ -14,7 +14,9 @@ and the bytes received for the HTML, the JavaScript and the CSS against the page
 is registered by the site after the load event; the fresh context has none yet (first visit).
 
 Run alone against a stack already started (`scripts/prod-stack.sh`):
-`.venv/bin/python bench/phone.py --url http://127.0.0.1:8200 [--fois 3] [--detail /guides/le-combat/]`;
+`.venv/bin/python bench/phone.py --url http://127.0.0.1:8200 [--fois 3] [--detail /guides/le-combat/]`
+(`--url https://127.0.0.1:8202` with `scripts/prod-stack.sh --tls`: the same site over HTTPS and HTTP/2, as a phone
+gets it behind the HTTPS proxy production requires);
 bench/pages.py runs it on the stack it starts. `--detail PATH` prints the waterfall of one page (when each
 resource started and ended, its size, who asked for it). Figures, not a test.
 """
@@ -24,6 +26,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import os
+import ssl
 import statistics
 import sys
 import urllib.request
@@ -61,10 +64,13 @@ def html_reader(base: str):
     """The text of a page (gzip undone), memoised: to find the first link of an index."""
     seen: dict[str, str] = {}
 
+    unchecked = ssl.create_default_context()
+    unchecked.check_hostname, unchecked.verify_mode = False, ssl.CERT_NONE  # the local stack's own certificate
+
     def text(path: str) -> str:
         if path not in seen:
             request = urllib.request.Request(base + path, headers={"Accept-Encoding": "gzip"})
-            with urllib.request.urlopen(request, timeout=30) as response:
+            with urllib.request.urlopen(request, timeout=30, context=unchecked) as response:
                 body = response.read()
             seen[path] = (gzip.decompress(body) if body[:2] == b"\x1f\x8b" else body).decode()
         return seen[path]
@@ -74,7 +80,9 @@ def html_reader(base: str):
 
 def visit(browser, url: str, cpu: float = CPU_SLOWDOWN) -> dict:
     """One first visit of ``url`` in a fresh context (empty cache, no service worker), throttled like a phone."""
-    context = browser.new_context(locale="fr-FR", viewport={"width": 390, "height": 844}, service_workers="allow")
+    # HTTPS (scripts/prod-stack.sh --tls): a self-signed certificate, accepted for the measure.
+    context = browser.new_context(locale="fr-FR", viewport={"width": 390, "height": 844}, service_workers="allow",
+                                  ignore_https_errors=url.startswith("https:"))
     try:
         page = context.new_page()
         cdp = context.new_cdp_session(page)
@@ -129,7 +137,8 @@ def first_visits(base: str, times: int = 1, detail: str | None = None, cpu: floa
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--url", required=True, help="la pile de production déjà lancée, http://127.0.0.1:PORT")
+    parser.add_argument("--url", required=True, help="la pile de production déjà lancée, http://127.0.0.1:PORT "
+                        "(ou https://… avec scripts/prod-stack.sh --tls : HTTP/2)")
     parser.add_argument("--fois", type=int, default=1, help="visites par sorte de page (la médiane est donnée)")
     parser.add_argument("--detail", help="une adresse dont afficher la cascade des ressources")
     parser.add_argument("--processeur", type=float, default=CPU_SLOWDOWN,

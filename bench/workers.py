@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import statistics
 import sys
 import tempfile
 from pathlib import Path
@@ -28,6 +29,7 @@ from _stack import ROOT, Stack, StackError  # noqa: E402
 from pages import FAQ_PAGE, fetch, load  # noqa: E402
 
 UNCACHED = "/recherche/?q=puissance"
+SHORT = ["en cache par nginx", "en cache par gunicorn seul", "recherche"]
 
 
 def load_average() -> str:
@@ -45,15 +47,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=6.0, help="durée de la charge pour chaque adresse")
     parser.add_argument("--counts", default="2,3,5", help="nombres de workers essayés")
+    parser.add_argument("--tours", type=int, default=2,
+                        help="tours (2, 3, 5, puis encore 2, 3, 5…) : la charge dérive, la médiane compte")
     args = parser.parse_args()
     counts = [int(count) for count in args.counts.split(",")]
     tmp = Path(tempfile.mkdtemp(prefix="riftpal-workers-"))
     print(f"Machine : {os.cpu_count()} processeurs, {load_average()} au départ ; workers sync, nginx devant "
           f"(scripts/prod-stack.sh), 16 connexions, {args.seconds:g} s par mesure, une connexion par requête")
     print(f"{'workers':>7}  {'adresse':<44} {'req/s':>7} {'p50 ms':>7} {'p99 ms':>7}  réponses")
-    results: dict[int, dict[str, dict]] = {}
+    results: dict[int, dict[str, list[dict]]] = {count: {} for count in counts}
     try:
-        for count in counts:
+        for count in [count for _round in range(args.tours) for count in counts]:
             try:
                 stack = Stack(tmp, reuse=True, extra={"GUNICORN_WORKERS": str(count)})
             except StackError as error:
@@ -62,12 +66,11 @@ def main() -> None:
                 targets = [("page en cache, par nginx", stack.port, FAQ_PAGE),
                            ("page en cache, gunicorn seul", stack.app_port, FAQ_PAGE),
                            (f"page jamais gardée {UNCACHED}, par nginx", stack.port, UNCACHED)]
-                results[count] = {}
                 for label, port, path in targets:
                     for _ in range(2 * count):  # every worker has opened its cache and database
                         fetch(port, path)
                     result = load(port, [path], args.seconds)
-                    results[count][label] = result
+                    results[count].setdefault(label, []).append(result)
                     codes = ", ".join(f"{code}×{n}" for code, n in sorted(result["statuses"].items()))
                     errors = f", erreurs×{result['errors']}" if result["errors"] else ""
                     print(f"{count:>7}  {label:<44} {result['rps']:>7.0f} {result['p50']:>7.2f} "
@@ -76,11 +79,17 @@ def main() -> None:
                 stack.stop()
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    print(f"Médianes sur {args.tours} tours (req/s, p99 ms) :")
+    median = {count: {label: (statistics.median(r["rps"] for r in runs), statistics.median(r["p99"] for r in runs))
+                      for label, runs in labels.items()} for count, labels in results.items()}
+    for count, labels in median.items():
+        print(f"{count:>7}  " + " · ".join(f"{SHORT[n]} {rps:.0f} req/s p99 {p99:.0f} ms"
+                                          for n, (rps, p99) in enumerate(labels.values())))
     uncached = f"page jamais gardée {UNCACHED}, par nginx"
-    best = max(results, key=lambda count: results[count][uncached]["rps"])
-    print(f"Le plus de pages calculées par seconde : {best} workers "
-          f"({results[best][uncached]['rps']:.0f} req/s, p99 {results[best][uncached]['p99']:.0f} ms) ; "
-          f"gunicorn.conf.py livre : {shipped_workers()} sur cette machine · {load_average()} à la fin")
+    best = max(median, key=lambda count: median[count][uncached][0])
+    print(f"Le plus de pages calculées par seconde : {best} workers ({median[best][uncached][0]:.0f} req/s, p99 "
+          f"{median[best][uncached][1]:.0f} ms) ; gunicorn.conf.py livre : {shipped_workers()} sur cette machine · "
+          f"{load_average()} à la fin")
 
 
 if __name__ == "__main__":

@@ -3,11 +3,13 @@
 # nginx (deploy/nginx.conf) in front of gunicorn (gunicorn.conf.py) with riftpal.settings.prod, static files
 # collected with the manifest storage, the content loaded and indexed; PostgreSQL and Redis when asked.
 #
-#   scripts/prod-stack.sh [--postgres] [--redis] [--keep] [--bare] [--reuse]
+#   scripts/prod-stack.sh [--postgres] [--redis] [--keep] [--bare] [--reuse] [--tls]
 #
 # --bare: migrate only (no static files, no content), for tests of the servers themselves (slow clients).
 # --reuse: with RIFTPAL_PROD_DIR naming a folder a previous run prepared and kept (--keep), start the servers on it
 #   without preparing again (bench/workers.py restarts gunicorn with other settings in seconds this way).
+# --tls: nginx also answers HTTPS with HTTP/2 on RIFTPAL_PROD_TLS_PORT (the port after gunicorn's), with a
+#   self-signed certificate made here: what a phone gets behind the HTTPS proxy production requires (bench/phone.py).
 # Runs in the foreground until Ctrl-C or SIGTERM, then stops everything it started (by process id) and removes
 # its folder (unless --keep). Everything listens on 127.0.0.1 only. Environment:
 #   RIFTPAL_PROD_PORT   nginx's port (8200); gunicorn listens on the next one
@@ -19,7 +21,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 
-POSTGRES=0 REDIS=0 KEEP=0 BARE=0 REUSE=0
+POSTGRES=0 REDIS=0 KEEP=0 BARE=0 REUSE=0 TLS=0
 for arg in "$@"; do
   case "$arg" in
     --postgres) POSTGRES=1 ;;
@@ -27,7 +29,8 @@ for arg in "$@"; do
     --keep) KEEP=1 ;;
     --bare) BARE=1 ;;
     --reuse) REUSE=1 ;;
-    *) echo "Option inconnue : $arg (--postgres, --redis, --keep, --bare, --reuse)" >&2; exit 2 ;;
+    --tls) TLS=1 ;;
+    *) echo "Option inconnue : $arg (--postgres, --redis, --keep, --bare, --reuse, --tls)" >&2; exit 2 ;;
   esac
 done
 
@@ -38,6 +41,7 @@ if [ "$POSTGRES" = 1 ] && [ -z "${RIFTPAL_PROD_IN_POSTGRES:-}" ]; then
   [ "$KEEP" = 1 ] && args+=(--keep)
   [ "$BARE" = 1 ] && args+=(--bare)
   [ "$REUSE" = 1 ] && args+=(--reuse)
+  [ "$TLS" = 1 ] && args+=(--tls)
   RIFTPAL_PROD_IN_POSTGRES=1 exec scripts/with-postgres.sh "$0" --postgres "${args[@]}"
 fi
 
@@ -130,6 +134,14 @@ sed -e "s|@RUN_DIR@|$DIR|g" -e "s|@PORT@|$PORT|g" -e "s|@UPSTREAM@|127.0.0.1:$AP
     -e "s|@STATIC_ROOT@|$DIR/static|g" -e "s|@USER@|$(id -un)|g" \
     -e "s|@BROTLI_MODULE@|$BROTLI_MODULE|g" -e "s|@BROTLI@|$BROTLI|g" \
     -e "s|@FORWARDED_PROTO@|${RIFTPAL_FORWARDED_PROTO:-\$scheme}|g" deploy/nginx.conf >"$DIR/nginx.conf"
+rm -f "$DIR"/tls-listen*.conf
+if [ "$TLS" = 1 ]; then
+  TLS_PORT="${RIFTPAL_PROD_TLS_PORT:-$((PORT + 2))}"
+  openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=127.0.0.1" -addext "subjectAltName=IP:127.0.0.1" \
+    -keyout "$DIR/tls.key" -out "$DIR/tls.crt" >/dev/null 2>&1
+  printf 'listen 127.0.0.1:%s ssl http2;\nssl_certificate %s;\nssl_certificate_key %s;\n' \
+    "$TLS_PORT" "$DIR/tls.crt" "$DIR/tls.key" >"$DIR/tls-listen.conf"
+fi
 "$NGINX" -p "$DIR" -c "$DIR/nginx.conf" -e "$DIR/nginx-error.log" -g "daemon off;" &
 PIDS+=($!)
 SERVERS+=($!)
@@ -143,7 +155,7 @@ try:
 except urllib.error.HTTPError as error:
     status = error.code
 sys.exit(status not in (200, 503) or ($BARE == 0 and status != 200))" 2>/dev/null; then
-    echo "Prêt : http://127.0.0.1:$PORT/ (nginx $PORT → gunicorn $APP_PORT, dossier $DIR)"
+    echo "Prêt : http://127.0.0.1:$PORT/ (nginx $PORT → gunicorn $APP_PORT, dossier $DIR)$( [ "$TLS" = 1 ] && echo " ; HTTPS et HTTP/2 : https://127.0.0.1:$TLS_PORT/")"
     # Until nginx or gunicorn stops (Redis may be stopped and started again: the site runs on without it).
     wait -n "${SERVERS[@]}" || true
     echo "Un des services s'est arrêté ; journaux dans $DIR" >&2

@@ -7,9 +7,13 @@ const link = document.querySelector("link[rel=manifest][data-service-worker]");
 const SAVED_CACHE_PREFIX = "riftpal-complete-";
 
 if (link && "serviceWorker" in navigator && window.isSecureContext) {
-  navigator.serviceWorker.register(link.dataset.serviceWorker, { scope: "/" }).catch(() => {
+  // Registered once the page has loaded: on a first visit the worker's install (its script, the frame it keeps)
+  // would otherwise compete with the page's own files on a slow phone (issue 34).
+  const register = () => navigator.serviceWorker.register(link.dataset.serviceWorker, { scope: "/" }).catch(() => {
     /* private browsing or storage refused: the site works as before, online only */
   });
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
   navigator.serviceWorker.addEventListener("message", (event) => {
     if (event.data?.type !== "offline-saved") return;
     document.documentElement.dataset.offlineSaved = event.data.complete ? "complet" : "partiel";
