@@ -70,3 +70,12 @@ def test_empower_can_be_answered():
     assert "empowered" not in types(o)
     assert not o.objects["sable"].get("empowered")
     assert o.players["p1"]["energy"] == 0
+
+
+def test_an_equip_target_moved_to_base_is_still_a_legal_choice():
+    """R. 818.1.b.1, 359.3.e.3: Equip chooses « a unit you control »; a unit moved from the battlefield to its base in
+    answer still is one, so the gear is attached there when the ability resolves."""
+    move = dict(KILL_GARDE, steps=[{"do": "move", "object": "garde", "to": "base"}])
+    o = play(_equip_objects(), [EQUIP, move], players=RICH)
+    assert o.objects["garde"]["zone"] == "base"
+    assert o.objects["dague"]["attached_to"] == "garde" and "equipped" in types(o)
