@@ -129,3 +129,18 @@ def test_the_simulator_holds_no_game_state_of_its_own():
     assert kept == {"sc", "tr", "world", "record"}
     sim = Sim(load_scenario(scenario(objects=[unit()])))
     assert set(vars(sim)) == {"sc", "tr", "world", "record"}
+
+
+def test_zones_and_locations_change_only_through_movement():
+    """Zones and movement (R. 105–108, 144, 447): an object's ``zone`` and ``at`` are set by ``movement.py`` (``place``,
+    attaching), the scenario loader aside; every other area asks it."""
+    writers = set()
+    for path in sorted([*ENGINE.glob("*.py"), *ENGINE.glob("keywords/*.py")]):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets = node.targets if isinstance(node, ast.Assign) else []
+            for t in targets:
+                for elt in t.elts if isinstance(t, ast.Tuple) else [t]:
+                    if (isinstance(elt, ast.Attribute) and elt.attr in ("zone", "at")
+                            and not (isinstance(elt.value, ast.Attribute) and elt.value.attr == "combat")):
+                        writers.add(path.name)
+    assert writers == {"movement.py", "scenario.py"}
