@@ -76,9 +76,7 @@ def _spend_xp(sim, player, label, n, source, chosen) -> None:
     p = sim.world.players[player]
     if p.xp < n:
         sim.refuse(f"« {label} » : dépenser {n} XP est impossible avec {p.xp} XP (R. 730.2)")
-    before = p.xp
-    p.xp -= n
-    sim.emit(Event.XP_SPENT, player=player, amount=n, before=before, after=p.xp)
+    sim.spend_xp(player, n)
 
 
 # each cost that is not a resource (engine.cards.OTHER_KINDS) -> how it is paid, and how it is said

@@ -194,9 +194,14 @@ class Scoring:
         if p.xp < a["amount"]:
             self.emit(Event.XP_SPEND_REFUSED, player=p.id, amount=a["amount"], xp=p.xp)
             return
+        self.spend_xp(p.id, a["amount"])
+
+    def spend_xp(self, pid: str, amount: int) -> None:
+        """R. 730.2: spending XP reduces the XP marked on the player (the caller checked there is enough)."""
+        p = self.world.players[pid]
         before = p.xp
-        p.xp -= a["amount"]
-        self.emit(Event.XP_SPENT, player=p.id, amount=a["amount"], before=before, after=p.xp)
+        p.xp -= amount
+        self.emit(Event.XP_SPENT, player=pid, amount=amount, before=before, after=p.xp)
 
     def _do_draw(self, a):
         """Draw one card (R. 414), a replaceable event (R. 367)."""
