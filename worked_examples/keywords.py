@@ -13,7 +13,7 @@ import json
 from core.fragments import fragment
 from engine.snapshots import ObjectState
 from engine.stored import StoredResult
-from engine.vocab import keyword_base
+from engine.vocab import ObjectType, keyword_base
 
 from .models import WorkedExample
 
@@ -26,7 +26,7 @@ def keywords_in(result: StoredResult | dict) -> set[str]:
     for branch in (result.main, *result.outcomes):
         for step in branch.trace:
             for obj in step.state.objects.values():
-                if obj not in seen and obj.kind == "unit":
+                if obj not in seen and obj.kind == ObjectType.UNIT:
                     seen.add(obj)
                     found.update(keyword_base(keyword) for keyword in obj.keywords)
     return found

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.snapshots import ObjectState, PlayerState
 from engine.stored import Branch, StoredResult
+from engine.vocab import ObjectType, Zone
 
 from .steps import COMBAT_RESULTS, HOW_LABELS, ZONE_LABELS, display_order, ordered, where_is, why_of
 
@@ -34,11 +35,11 @@ def summary(branch: Branch | dict, result: StoredResult | dict | None = None, da
     objects = branch.objects
     for oid, obj in ordered(objects, order["objects"]):
         name = names.get(oid, oid)
-        if obj.kind == "battlefield":
+        if obj.kind == ObjectType.BATTLEFIELD:
             controller = players.get(obj.controller)
             lines.append(f"{name} : contrôlé par {controller}." if controller else f"{name} : sans contrôleur.")
             continue
-        if obj.kind == "gear":
+        if obj.kind == ObjectType.GEAR:
             unit = objects.get(obj.attached_to or "")
             where = f"attaché à {names.get(obj.attached_to)}" if unit else where_is(obj.zone)
             lines.append(f"{name} (équipement) : {where}.")
@@ -49,7 +50,7 @@ def summary(branch: Branch | dict, result: StoredResult | dict | None = None, da
             parts.append("unité puissante")
         if obj.damage:
             parts.append(f"{obj.damage} dégât{'s' if obj.damage > 1 else ''}")
-        if obj.zone == "battlefield" and obj.at in objects:
+        if obj.zone == Zone.BATTLEFIELD and obj.at in objects:
             parts.append(f"sur {names.get(obj.at)}")
         elif obj.zone:
             parts.append(where_is(obj.zone))
@@ -76,7 +77,7 @@ def summary(branch: Branch | dict, result: StoredResult | dict | None = None, da
 
 
 def _place(obj: ObjectState, names: dict[str, str]) -> str:
-    if obj.zone == "battlefield" and obj.at in names:
+    if obj.zone == Zone.BATTLEFIELD and obj.at in names:
         return names[obj.at]
     return ZONE_LABELS.get(obj.zone, obj.zone or "—")
 
@@ -84,13 +85,13 @@ def _place(obj: ObjectState, names: dict[str, str]) -> str:
 def _object_difference(before: ObjectState, after: ObjectState, names: dict[str, str],
                        players: dict[str, str]) -> list[str]:
     """What changed for one object: « 6 → 4 », « Bouclier perdu », « contrôlé par … au lieu de … »."""
-    if (before.type or after.type) == "battlefield":
+    if (before.type or after.type) == ObjectType.BATTLEFIELD:
         if before.controller == after.controller:
             return []
         return [f"contrôlé par {players.get(after.controller, 'personne')} au lieu de "
                 f"{players.get(before.controller, 'personne')}"]
     parts = []
-    if before.power != after.power and before.kind != "gear":
+    if before.power != after.power and before.kind != ObjectType.GEAR:
         parts.append(f"{before.power} → {after.power}")
     parts += [f"{k} perdu" for k in before.keywords if k not in after.keywords]
     parts += [f"{k} gagné" for k in after.keywords if k not in before.keywords]
