@@ -104,7 +104,7 @@ def first_visits(base: str, times: int = 1, detail: str | None = None, cpu: floa
           f"× {cpu:g}, cache vide, un contexte neuf par page{f', médiane de {times}' if times > 1 else ''}) ;")
     print("TTFB : premier octet de la page ; FCP : premier texte peint ; DCL : fin de DOMContentLoaded ;")
     print("load : début de l'événement load (toutes les ressources arrivées), jugé sur l'objectif < 1 000 ms ;"
-          " octets reçus / budget (core/budgets.py)")
+          " octets reçus, en-têtes compris / budget (core/budgets.py)")
     print(f"{'page':<24} {'TTFB':>6} {'FCP':>6} {'DCL':>6} {'load':>6}    {'HTML Ko':>11} {'JS Ko':>11} {'CSS Ko':>11} "
           f"{'req.':>4}")
     slowest = 0.0
