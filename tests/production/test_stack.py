@@ -212,7 +212,7 @@ def test_a_guide_example_loads_its_player_in_place_on_demand(stack, browser):
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(stack.url + "/guides/le-combat/")
         assert page.locator("[data-player]").count() == 0
-        card = page.locator("aside.example-embed").first
+        card = page.locator("article.example-embed").first
         card_id = card.get_attribute("id")
         card.get_by_role("link", name="Voir l’exemple pas à pas").click()
         player = page.locator(f"section#{card_id}[data-player]")

@@ -16,7 +16,7 @@ GUIDE = "le-combat"
 
 
 def cards(html: str) -> list[str]:
-    return re.findall(r'<aside class="example-embed".*?</aside>', html, re.S)
+    return re.findall(r'<article class="example-embed".*?</article>', html, re.S)
 
 
 def test_a_guide_shows_cards_not_players(client, site_content):
