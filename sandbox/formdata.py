@@ -145,7 +145,7 @@ def pools_of(data: FormData) -> ef.Pools:
         card = sf.card_values(first(row, "card"))
         return card["name"] if card else first(row, "name").strip() or first(row, "id")
 
-    battlefields = [(first(r, "id"), first(r, "name").strip() or first(r, "id")) for r in data.rows["b"]]
+    battlefields = [(first(r, "id"), unit_name(r)) for r in data.rows["b"]]
     units = numbered([(first(r, "id"), unit_name(r)) for r in data.rows["o"]])
     objects = units + battlefields
     return ef.Pools(

@@ -354,6 +354,10 @@ class BattlefieldForm(RowForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["name"] = TextField(label="Nom", limit=MAX_NAME)
+        self.fields["card"] = CardField(
+            label="Carte (numéro de collection, facultatif)",
+            help_text="Par exemple OGN-275 : le champ de bataille prend alors le nom imprimé sur la carte.",
+        )
         self.fields["controller"] = RefField(
             label="Contrôlé par",
             pool="players",
@@ -362,6 +366,17 @@ class BattlefieldForm(RowForm):
             empty_label=NO_CONTROLLER,
             help_text="Au départ de la situation.",
         )
+        values = card_values(self.data.get(self.add_prefix("card"))) if self.is_bound else None
+        if values is not None and values["type"] == "battlefield":
+            self.fields["name"].disabled = True
+            self.initial["name"] = values["name"]
+
+    def clean(self):
+        data = super().clean()
+        values = card_values(data.get("card"))
+        if values is not None and values["type"] != "battlefield":
+            self.add_error("card", "Cette carte n'est pas un champ de bataille : ajoutez-la aux unités et objets.")
+        return data
 
 
 class EffectForm(RowForm):

@@ -128,10 +128,11 @@ def _object_row(o: dict, pools: ef.Pools, notices: list[str], first_player: str 
     if typ == "battlefield":
         what = f"Champ de bataille « {raw_value(o.get('name'))[:40]} »"
         fields = row_form("b", "", pools).fields
-        _unrepresented(notices, o, set(fields) | {"type", "zone"}, what)
+        printed = set(sf.CARD_FIELDS) if "card" in o else set()  # the card's own values, read again from the card
+        _unrepresented(notices, o, set(fields) | {"type", "zone"} | printed, what)
         if o.get("zone", "battlefield") != "battlefield":
             notices.append(f"{what} : un champ de bataille est toujours dans la zone des champs de bataille.")
-        values = {"name": o.get("name"), "controller": o.get("controller")}
+        values = {"name": o.get("name"), "card": o.get("card"), "controller": o.get("controller")}
         return "b", put_row("b", "", values, pools, raw_value(o.get("id", "")))
     fields = row_form("o", "", pools).fields
     _unrepresented(notices, o, set(fields) | {"since"}, f"Unité « {raw_value(o.get('name'))[:40]} »")

@@ -93,7 +93,8 @@ class Sandbox:
         self.paths.append((("objects", n), prefix, i))
         o: dict[str, Any] = {"id": v["id"], "name": v["name"]}
         if prefix == "b":
-            return {**o, "type": "battlefield", **({"controller": v["controller"]} if v["controller"] else {})}
+            o |= {"type": "battlefield", **({"controller": v["controller"]} if v["controller"] else {})}
+            return o | ({"card": v["card"]} if v.get("card") else {})
         for key, value in v.items():
             if key in ("id", "name") or (key == "type" and value == "unit"):
                 continue

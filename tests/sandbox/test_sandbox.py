@@ -436,3 +436,21 @@ def test_keyword_costs_are_typed_in_french():
 def post_dict(scenario: dict) -> dict:
     q = importing.data_from_scenario(scenario).to_querydict()
     return {k: q.getlist(k) for k in q}
+
+
+def test_a_battlefield_may_be_a_real_card():
+    """Altar to Unity (OGN-275) is a battlefield card: its row takes the printed name; a unit card is refused there."""
+    scenario = at_least_5()
+    scenario["objects"].insert(0, {"id": "autel", "card": "OGN-275", "type": "battlefield", "controller": "p1"})
+    scenario["objects"][1]["at"] = "autel"
+    data = importing.data_from_scenario(scenario)
+    assert data.notices == []
+    assert data.rows["b"][0]["card"] == ["OGN-275"] and data.rows["b"][0]["name"] == ["Altar to Unity"]
+    rebuilt = build(scenario)
+    assert rebuilt["objects"][0] == {"id": "autel", "name": "Altar to Unity", "type": "battlefield",
+                                     "controller": "p1", "card": "OGN-275"}
+    assert running.run_scenario(rebuilt)["queries"][0]["value"] == 6
+    data.rows["b"][0]["card"] = ["OGN-012"]
+    sandbox = situation.Sandbox(data)
+    assert sandbox.build() is None
+    assert "n'est pas un champ de bataille" in " ".join(sandbox.formsets["b"].forms[0].errors["card"])
