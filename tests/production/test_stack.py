@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from contextlib import contextmanager
 from html import unescape
 
 import pytest
@@ -17,6 +18,21 @@ from core.budgets import KB, PAGE_TYPES, assets, resolve
 from tests.production.conftest import ROOT, Stack
 
 pytestmark = pytest.mark.browser
+
+
+@contextmanager
+def phone(browser, service_workers: str):
+    """A phone-sized French context, its page (30 s per wait) and the page's script errors; closed afterwards."""
+    context = browser.new_context(service_workers=service_workers, locale="fr-FR",
+                                  viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        yield context, page, errors
+    finally:
+        context.close()
 
 
 def first_link(stack: Stack, index: str, prefix: str) -> str:
@@ -116,12 +132,7 @@ def test_the_worker_installs_and_serves_an_unvisited_rules_section_offline(stack
     section = page_types["section des règles"]
     expected = re.search(r"<h1[^>]*>(.*?)</h1>", stack.get(section).text, re.S).group(1)
     expected = re.sub(r"<[^>]+>", "", unescape(expected)).split()[0]
-    context = browser.new_context(service_workers="allow", locale="fr-FR", viewport={"width": 390, "height": 844})
-    try:
-        page = context.new_page()
-        page.set_default_timeout(30_000)
-        errors = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
+    with phone(browser, service_workers="allow") as (context, page, errors):
         page.goto(stack.url + "/")
         page.evaluate("() => navigator.serviceWorker.ready")
         page.wait_for_function("() => navigator.serviceWorker.controller !== null")
@@ -146,8 +157,6 @@ def test_the_worker_installs_and_serves_an_unvisited_rules_section_offline(stack
         expect(page.locator("h1")).to_have_text("Hors ligne")
         expect(page.get_by_role("navigation", name="Navigation principale")).to_be_visible()
         assert errors == []
-    finally:
-        context.close()
 
 
 @pytest.fixture(scope="module")
@@ -204,12 +213,7 @@ def test_every_guide_is_within_the_guide_budget(stack):
 
 
 def test_a_guide_example_loads_its_player_in_place_on_demand(stack, browser):
-    context = browser.new_context(service_workers="block", locale="fr-FR", viewport={"width": 390, "height": 844})
-    try:
-        page = context.new_page()
-        page.set_default_timeout(30_000)
-        errors = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
+    with phone(browser, service_workers="block") as (_context, page, errors):
         page.goto(stack.url + "/guides/le-combat/")
         assert page.locator("[data-player]").count() == 0
         card = page.locator("article.example-embed").first
@@ -223,5 +227,3 @@ def test_a_guide_example_loads_its_player_in_place_on_demand(stack, browser):
         player.get_by_role("link", name="Étape suivante").click()
         expect(page.locator(f"section#{card_id}[data-player]")).not_to_have_attribute("data-step", before)
         assert errors == []
-    finally:
-        context.close()
