@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import keywords
+from .graph import strongly_connected
 from .kinds import BOARD_ZONES, KINDS, STAGES, Reason, StepKind, has_keyword, keyword_base, keyword_number
 from .live_state import EffectSpec, EffState, ObjState, World
 from .snapshots import EffectState
@@ -551,42 +552,6 @@ def _stage_index(kind) -> int:
     raise ValueError(kind.name)  # pragma: no cover
 
 
-def _sccs(nodes: list[str], edges: dict[str, list[str]]) -> list[list[str]]:
-    """Tarjan: strongly connected components, each after those it needs."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on: set[str] = set()
-    out: list[list[str]] = []
-    counter = [0]
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = counter[0]
-        counter[0] += 1
-        stack.append(v)
-        on.add(v)
-        for w in edges.get(v, ()):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                comp.append(w)
-                if w == v:
-                    break
-            out.append(sorted(comp, key=nodes.index))
-
-    for v in nodes:
-        if v not in index:
-            visit(v)
-    return out
-
-
 def _instances(world: World, tracer: Tracer) -> dict[str, list[Inst]]:
     """Each continuous effect's instances by the object they apply to (R. 476); an effect of an attached gear with
     nothing to apply to is told (R. 716)."""
@@ -647,7 +612,7 @@ def compute(world: World, tracer: Tracer, decisions: list | None = None) -> dict
         if not obj.on_board:
             new_view[oid] = base_chars(obj)
             tracer.show_object(oid, obj, new_view[oid])
-    for group in _sccs(board, edges):
+    for group in strongly_connected(board, edges):
         needs = sorted({r for oid in group for r in edges[oid] if r not in group}, key=board.index)
         has_work = any(insts.get(oid) for oid in group) or any(
             keywords.might_while(k)

@@ -8,6 +8,8 @@ import ast
 import re
 from pathlib import Path
 
+from engine.graph import strongly_connected
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # What each package may import from the project, besides itself. ``riftpal`` is the configuration (settings,
@@ -105,34 +107,9 @@ def test_the_engine_imports_no_django():
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     """The strongly connected parts of ``graph`` with more than one member, or a member importing itself."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    found = []
-
-    def visit(node: str) -> None:
-        index[node] = low[node] = len(index)
-        stack.append(node)
-        for nxt in graph.get(node, ()):
-            if nxt not in index:
-                visit(nxt)
-                low[node] = min(low[node], low[nxt])
-            elif nxt in stack:
-                low[node] = min(low[node], index[nxt])
-        if low[node] == index[node]:
-            part = []
-            while True:
-                member = stack.pop()
-                part.append(member)
-                if member == node:
-                    break
-            if len(part) > 1 or node in graph.get(node, ()):
-                found.append(sorted(part))
-
-    for node in sorted(graph):
-        if node not in index:
-            visit(node)
-    return found
+    nodes = sorted(set(graph).union(*graph.values()))
+    return [sorted(part) for part in strongly_connected(nodes, graph)
+            if len(part) > 1 or part[0] in graph.get(part[0], ())]
 
 
 def module_graph() -> dict[str, set[str]]:
