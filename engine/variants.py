@@ -15,21 +15,21 @@ from typing import Any
 
 from .keywords.base import split
 from .kinds import PRINTED_POWER_RANGE as POWER_RANGE
-from .kinds import XP_RANGE, Do, Param
+from .kinds import XP_RANGE, Do, Keyword, Param
 from .narration import de
 from .scenario import COUNT_RANGE, ScenarioError, load_scenario
 from .sim import explore
 
 # The keywords whose number a learner may change on an object that is not a real card (R. 807, 809, 814, 823, 824,
 # 831); 0 removes the keyword. Tank, Backline and the others without a number are switched on the player's side.
-NUMBERED = ("Bouclier", "Assaut", "Chasse", "Protection", "Niveau", "Disarm")
+NUMBERED = (Keyword.BOUCLIER, Keyword.ASSAUT, Keyword.CHASSE, Keyword.PROTECTION, Keyword.NIVEAU, Keyword.DISARM)
 NUMBER_RANGE = (0, 12)
 # Optional choices of a played card, on the action that plays it: each « paid or not », « done or not ».
 # Each is offered only when the played card has the keyword that allows it.
 ACTION_OPTIONS = {
-    Do.PLAY_UNIT: {"accelerate": ("Accélération", "payer Accélération"),
-                   "recycle": ("Vision", "recycler la carte vue (Vision)")},
-    Do.CAST: {"repeat": ("Répétition", "payer Répétition")},
+    Do.PLAY_UNIT: {"accelerate": (Keyword.ACCELERATION, "payer Accélération"),
+                   "recycle": (Keyword.VISION, "recycler la carte vue (Vision)")},
+    Do.CAST: {"repeat": (Keyword.REPETITION, "payer Répétition")},
 }
 # Actions a player may do or not do without changing anything else of the situation.
 OPTIONAL_ACTIONS = {Do.EQUIP: "Payer Équiper", Do.EMPOWER: "Payer Amplification"}
@@ -92,7 +92,7 @@ def _number_switches(data: dict) -> list[Param]:
             base, number = split(keyword)
             if base in NUMBERED and number is not None:
                 # More Protection makes the opponent pay more, which the scenario's Rune Pool may not cover.
-                high = number if base == "Protection" else NUMBER_RANGE[1]
+                high = number if base == Keyword.PROTECTION else NUMBER_RANGE[1]
                 out.append(Param(f"number:{o['id']}:{base}", "int", f"{base} {de(o['name'])} (0 : sans {base})",
                                  default=number, min=NUMBER_RANGE[0], max=high))
     return out
@@ -101,7 +101,7 @@ def _number_switches(data: dict) -> list[Param]:
 def _empowered_switches(data: dict) -> list[Param]:
     """Whether an object with Empower (or an « Empowered » text) is already Empowered when the situation starts."""
     paid = {a.get("object") for a in data.get("actions") or [] if a.get("do") == Do.EMPOWER}
-    empowering = ("Amplification", "Amplifié")
+    empowering = (Keyword.AMPLIFICATION, Keyword.AMPLIFIE)
     return [Param(f"empowered:{o['id']}", "bool", f"{o['name']} est déjà amplifié (R. 828)",
                   default=bool(o.get("empowered", False)))
             for o in data.get("objects") or []
