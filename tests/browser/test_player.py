@@ -12,15 +12,6 @@ from tests.conftest import axe_violations
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def context(browser):
-    """The shared context, without the service worker: these tests are about what a page shows, and its
-    background caching (which fetches the reading list between tests) is tests/browser/test_offline.py's."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR", service_workers="block")
-    yield context
-    context.close()
-
-
 def unit_power(page, name):
     card = page.locator(".unit", has=page.locator(".unit__name", has_text=name))
     return card.locator(".unit__current")
