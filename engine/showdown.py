@@ -44,13 +44,13 @@ class Showdown:
                 self.keyword_trigger(m, oid, "attack", lambda sim, unit, fn=fn: fn(sim, unit))
 
     def contest(self, bf: str, player: str) -> None:
-        """R. 447.1: a player's unit arrives at a battlefield they do not control: it becomes contested by them,
+        """R. 190.3.a.1: a player's unit arrives at a battlefield they do not control: it becomes contested by them,
         in the order battlefields were contested (R. 323.11)."""
         self.world.showdown.contested.append((bf, player))
         self.emit(Event.CONTESTED, object=bf, player=player)
 
     def contested_by(self, bf: str) -> bool:
-        """Whether a battlefield is contested already (R. 447.1)."""
+        """Whether a battlefield is contested already (R. 190.3.a)."""
         return any(b == bf for b, _ in self.world.showdown.contested)
 
     def drop_abandoned_contests(self) -> list[tuple[str, str]]:
