@@ -17,6 +17,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 import engine
 from core.middleware import client_address
+from engine.stored import StoredResult
+from engine.vocab import StepKind
 from worked_examples.models import WorkedExample
 
 from . import codes, interactions, legality, paste, rules_of_deck
@@ -111,12 +113,15 @@ def deck_sheet(request: HttpRequest, code: str):
     return _deck_in(request, code, "decks/sheet.html")
 
 
+# The steps of a layer computation and the starting situation: the deck page tells what happened, not how values
+# were computed (the worked example's player shows those).
+HIDDEN_STEPS = {StepKind.SETUP, StepKind.OBJECT, StepKind.REEXAMINE, StepKind.SKIP, StepKind.CONDITION}
+
+
 def _steps(result: dict) -> list[dict]:
-    shown = []
-    for step in result.get("trace") or []:
-        if step.get("text") and step.get("kind") not in ("setup", "object", "reexamine", "skip", "condition"):
-            shown.append({"label": step.get("kind_label") or "", "text": step["text"]})
-    return shown
+    trace = StoredResult.from_dict(result, states=False).main.trace
+    return [{"label": step.kind_label, "text": step.text} for step in trace
+            if step.text and step.kind not in HIDDEN_STEPS]
 
 
 def _answer_text(kind: str, value) -> str:

@@ -1,7 +1,8 @@
 """Which worked examples show each keyword, read from what the engine computed, never from a hand-made list.
 
-A keyword counts for an example when a unit has it at some step of the example's trace (any branch): printed on
-the unit, or given by an effect or an equipment while it applies. Its value is left out (« Assaut 2 » shows
+A keyword counts for an example when a card of the example has it at some step of its trace (any branch): a
+unit, an equipment (Unique, Équiper) or a spell (Réaction, Répétition), printed on it, or given by an effect or an
+equipment while it applies. Its value is left out (« Assaut 2 » shows
 Assaut). Declared on ``WorkedExamplesConfig.keyword_examples``: the glossary links a keyword's page to these examples
 without importing this app.
 """
@@ -13,20 +14,20 @@ import json
 from core.fragments import fragment
 from engine.snapshots import ObjectState
 from engine.stored import StoredResult
-from engine.vocab import ObjectType, keyword_base
+from engine.vocab import keyword_base
 
 from .models import WorkedExample
 
 
 def keywords_in(result: StoredResult | dict) -> set[str]:
-    """Every keyword a unit has at some step of ``result`` (the engine's result, with its branches)."""
+    """Every keyword a card has at some step of ``result`` (the engine's result, with its branches)."""
     result = StoredResult.from_dict(result)
     found: set[str] = set()
     seen: set[ObjectState] = set()  # an object unchanged from one step to the next is read once
     for branch in (result.main, *result.outcomes):
         for step in branch.trace:
             for obj in step.state.objects.values():
-                if obj not in seen and obj.kind == ObjectType.UNIT:
+                if obj not in seen:
                     seen.add(obj)
                     found.update(keyword_base(keyword) for keyword in obj.keywords)
     return found

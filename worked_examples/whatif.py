@@ -18,9 +18,9 @@ from django.forms.boundfield import BoundField
 
 from engine import kinds, variants
 from engine.kinds import Param
+from engine.stored import StoredResult
 
 from .fields import field_for
-from .trace import Result
 
 VARIANT_MARKER = "si"  # present in the address when the form was sent: an absent checkbox then means « off »
 MAX_CHANGES = 80
@@ -64,7 +64,7 @@ def available_switches(data: dict) -> list[Param]:
     return variants.available_changes(data) + player_switches(data)
 
 
-def decided_by_play(result: Result) -> dict[str, bool]:
+def decided_by_play(result: StoredResult) -> dict[str, bool]:
     """Units whose defending the game itself decides (a combat makes them defend, or stop): unit id → whether
     it defends at some step. For them « Et si… ? » shows the actual state and offers no switch."""
     decided: dict[str, bool] = {}

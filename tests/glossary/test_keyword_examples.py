@@ -19,12 +19,13 @@ def example(slug: str) -> WorkedExample:
     return WorkedExample.objects.create(slug=slug, title=data["title"], topic=data["topic"], scenario=text)
 
 
-def test_a_keyword_counts_when_a_unit_has_it_at_some_step_without_its_value():
+def test_a_keyword_counts_when_a_card_has_it_at_some_step_without_its_value():
     result = {"trace": [{"state": {"objects": {
         "a": {"type": "unit", "keywords": ["Assaut 2", "Tank"]},
-        "b": {"type": "gear", "keywords": ["Équiper"]},
+        "b": {"type": "gear", "keywords": ["Équiper", "Unique"]},
+        "d": {"type": "spell", "keywords": ["Réaction"]},
     }}}], "outcomes": [{"trace": [{"state": {"objects": {"c": {"type": "unit", "keywords": ["Gank"]}}}}]}]}
-    assert keywords_in(result) == {"Assaut", "Tank", "Gank"}
+    assert keywords_in(result) == {"Assaut", "Tank", "Équiper", "Unique", "Réaction", "Gank"}
 
 
 def test_a_keyword_page_lists_the_examples_where_a_unit_has_it(client):

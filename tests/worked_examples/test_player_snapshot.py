@@ -1,9 +1,8 @@
 """The player's HTML, byte for byte, for every shipped example (issue 9, item 4: typed trace).
 
-``player_html_snapshot.json.gz`` was rendered by the player as it stood before it read the trace through
-``worked_examples.trace``: the first step, the middle step, the last step, one step in « détail » mode, the last step
-of each other branch, and two « Et si… ? » variants (the first and the last switch). A refactor of the player
-must render exactly the same fragments.
+``player_html_snapshot.json.gz`` was rendered by the player before it read a typed trace: the first step, the
+middle step, the last step, one step in « détail » mode, the last step of each other branch, and two « Et si… ? »
+variants (the first and the last switch). A refactor of the player must render exactly the same fragments.
 
 After a deliberate change to what the player shows (template, engine, narration…), render the snapshot again:
 ``UPDATE_PLAYER_SNAPSHOT=1 .venv/bin/python -m pytest tests/worked_examples/test_player_snapshot.py``
