@@ -1,7 +1,7 @@
 """Offline at the table: the web app manifest and the service worker (``/sw.js``, scope: the whole site).
 
 The worker keeps the frame (CSS, JavaScript, icon), the offline page (``/hors-ligne/``: the site's navigation and
-the list of what this device holds) and the indexes at install; then, once a page asks for it (static/js/offline.js
+the list of what this device holds) and the indexes at install; then, once a page asks for it (static/js/site.js
 after the first visit), every reading page the list ``/hors-ligne/pages.json`` gives (each rules section, FAQ
 answer, glossary term and guide) within ``OFFLINE_BUDGET_BYTES``, which the worker states and
 tests/production checks against the real pages; and every page a player visits. Its caches are named
@@ -31,13 +31,7 @@ from .typography import french_typography
 # What every page loads (templates/_base.html and the modules site.js imports): kept so a cached page keeps its look.
 FRAME = (
     "css/site.css",
-    "css/glossary.css",
     "js/site.js",
-    "js/copy-link.js",
-    "js/feedback.js",
-    "js/htmx-errors.js",
-    "js/offline.js",
-    "js/tooltips.js",
     "js/announce.js",
     "images/favicon.svg",
     "django_htmx/htmx-2.min.js",
@@ -134,7 +128,7 @@ def reading_list(request: HttpRequest) -> JsonResponse:
 @require_safe
 def offline_page(request: HttpRequest) -> HttpResponse:
     """The page shown for an address this device has not saved: the site's navigation, and what it holds
-    (listed by static/js/offline.js from the device's caches)."""
+    (listed by static/js/site.js from the device's caches)."""
     return render(request, "offline/page.html", {"kinds": [label for label, _prefix in READING]})
 
 

@@ -2,7 +2,7 @@
 // Pages: from the network, a copy kept for later; with no network (or none within a few seconds), the kept copy,
 // marked « Hors ligne ». Frame (CSS, JavaScript, icon): kept at install, then from the network and the kept copy.
 // Reading (every rules section, FAQ answer, glossary term and guide): saved after the first visit, when a page
-// posts « save-reading » (static/js/offline.js), within CONFIG.budget bytes; a marker cache says it is complete.
+// posts « save-reading » (static/js/site.js, its offline section), within CONFIG.budget bytes; a marker cache says it is complete.
 // Every cache is named after the release: a new deploy installs a new worker, which drops the old caches.
 const CONFIG = {{ config|safe }};
 const FRAME_CACHE = `riftpal-frame-${CONFIG.version}`;
@@ -183,7 +183,7 @@ async function offlineCopy(kept) {
 }
 
 // A page never opened before: the offline page (the site's navigation, and what this device holds, listed by
-// static/js/offline.js), with a notice that names the address asked for.
+// static/js/site.js), with a notice that names the address asked for.
 async function offlinePage(url) {
   const kept = await caches.match(new URL(CONFIG.offline, self.location.origin).href, { ignoreVary: true });
   const notice = `<div class="notice offline-notice" role="status" data-offline-notice><p><strong>Hors ligne\u00a0:</strong>`

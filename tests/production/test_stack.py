@@ -88,7 +88,7 @@ def test_the_service_worker_is_served_with_hashed_static_names(stack):
     assert answer.headers["content-type"].startswith("text/javascript")
     assert answer.headers["service-worker-allowed"] == "/"
     assert re.search(r'"/static/css/site\.[0-9a-f]{12}\.css"', answer.text)
-    assert stack.get("/static/js/offline.js").status == 200  # an unhashed name still resolves (short cache)
+    assert stack.get("/static/js/site.js").status == 200  # an unhashed name still resolves (short cache)
 
 
 def test_a_static_file_is_served_by_nginx_by_its_hashed_name_for_a_year(stack):
