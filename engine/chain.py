@@ -353,7 +353,7 @@ class Chain:
         self.tr.show_board(self.board_tuple())
 
     def _do_activate(self, a):
-        """Rule 22: only an active text can be activated."""
+        """Choix 18 du README: only an active text can be activated."""
         eff = self.world.effects[a["effect"]]
         if eff.spec.kind != "activated":
             self.emit(Event.ACTIVATION_REFUSED, effect=eff.id, why="not_activated_ability")
@@ -371,7 +371,7 @@ class Chain:
         self.emit(Event.ACTIVATED, effect=eff.id, object=eff.spec.source)
 
     def _do_finish(self, a):
-        """Rule 22: a pending activation already on the chain finishes even if its condition failed."""
+        """Choix 18 du README: a pending activation already on the chain finishes even if its condition failed."""
         eid = a["effect"]
         if eid not in self.world.chain.activated:
             self.emit(Event.NOTHING_HAPPENS, effect=eid, why="not_pending")
@@ -382,7 +382,7 @@ class Chain:
         self.ability_result(eff)
 
     def _do_resolve(self, a):
-        """Rule 21: instructions resolve in order, conditions updated after each; triggers wait."""
+        """Choix 17 du README: instructions resolve in order, conditions updated after each; triggers wait."""
         self.world.chain.in_resolution = True
         self.emit(Event.RESOLVING, label=a["label"])
         for j, step in enumerate(a["steps"]):

@@ -24,7 +24,7 @@ class Choices:
     """Scripted or explored decisions (mixin of the simulator)."""
 
     def choose(self, kind: str, options: list[str], by: str, labels: list[str]) -> int:
-        """Rule 16: the player concerned decides; unstated decisions are explored one by one."""
+        """Choix 19 du README: the player concerned decides; unstated decisions are explored one by one."""
         for c in self.sc.choices:
             if c.get("action") is not None and c["action"] != self.record.action:
                 continue

@@ -325,7 +325,7 @@ class Combat:
         self.cleanup()
 
     def _do_combat_damage(self, a):
-        """Rule 13: combat damage reads a negative power as 0."""
+        """Choix 28 du README: combat damage reads a negative power as 0."""
         oid = a["object"]
         p = self.power(oid)
         self.emit(Event.COMBAT_DAMAGE, object=oid, power=p, amount=max(0, p))

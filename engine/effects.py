@@ -19,7 +19,7 @@ class Effects:
     """Effects, recomputation and power instructions (mixin of the simulator)."""
 
     def update_activity(self) -> None:
-        """Rule 3: a text that becomes inactive loses its timestamp, and gets a new one when active again."""
+        """Choix 4 du README: a text that becomes inactive loses its timestamp, and gets a new one when active again."""
         w = self.world
         newly = []
         for eff in w.effects.values():
@@ -166,7 +166,7 @@ class Effects:
         self.emit(Event.BUFFED, object=oid, effect=eid)
 
     def _do_double(self, a):
-        """Rule 11: doubling adds a fixed amount equal to the current value; never a negative amount."""
+        """Choix 6 du README: doubling adds a fixed amount equal to the current value; never a negative amount."""
         oid = a["object"]
         cur = self.power(oid)
         add = max(0, cur)
@@ -174,7 +174,7 @@ class Effects:
         self.process([Ev("power_change", obj=oid, amount=add, duration=a["duration"], label=f"Doublement ({add:+d})")])
 
     def _do_swap(self, a):
-        """Rule 12: the difference is added to the lower and taken from the higher (real values)."""
+        """Choix 6 du README: the difference is added to the lower and taken from the higher (real values)."""
         x, y = a["objects"]
         px, py = self.power(x), self.power(y)
         if px == py:
@@ -191,7 +191,7 @@ class Effects:
         )
 
     def _do_kill(self, a):
-        """Rule 17: one instruction, simultaneous deaths."""
+        """One instruction kills its objects together: one simultaneous set, for replacements (choix 9 du README)."""
         evs = [Ev("die", obj=oid) for oid in dict.fromkeys(a["objects"]) if self.world.objects[oid].on_board]
         if evs:
             self.process(evs)

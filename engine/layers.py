@@ -519,7 +519,7 @@ class _Group:
                 env = self.env(self.S, inst)
                 res = inst.kind.apply(inst.spec.params, ch, env)
                 if inst.eff is not None and inst.spec.params.get("oneshot") and env.locked is None:
-                    # Rule 10: a one-shot limited change keeps the amount it produced.
+                    # Choix 7 du README: a one-shot limited change keeps the amount it produced.
                     inst.eff.locked[inst.target] = abs(res)
                     reason = dict(reason, locked=abs(res))
                 elif env.locked is not None:

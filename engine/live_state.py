@@ -154,7 +154,7 @@ class ChainState:
     starter: str | None = None  # who opened the chain (R. 346.1: focus after a chain in a showdown)
     resolving: dict | None = None  # the chain item resolving now (R. 340)
     in_resolution: bool = False  # a spell's instructions are being carried out (R. 340.1)
-    activated: set[str] = field(default_factory=set)  # activated abilities waiting to finish (Rule 22)
+    activated: set[str] = field(default_factory=set)  # activated abilities waiting to finish (choix 18 du README)
 
 
 @dataclass

@@ -46,7 +46,7 @@ class Replacement:
         return ev.player or self.world.turn_player
 
     def source_valid(self, eff: EffState, start_zones: dict) -> tuple[bool, dict | None]:
-        """Rule 17: the source must be in its active zone when the simultaneous set begins."""
+        """Choix 10 du README: the source must be in its active zone when the simultaneous set begins."""
         spec = eff.spec
         if spec.source is not None:
             z0 = start_zones.get(spec.source, self.world.objects[spec.source].zone)
@@ -99,7 +99,7 @@ class Replacement:
         return not (p["negative_only"] and ev.amount >= 0)
 
     def process(self, evs: list[Ev], used: set | None = None) -> None:
-        """Rules 15-19: evaluate a set of simultaneous events, replacements first."""
+        """Choix 9 et 10 du README: evaluate a set of simultaneous events, replacements first."""
         w = self.world
         run = _ReplacementRun(start_zones={oid: o.zone for oid, o in w.objects.items()},
                               used=set() if used is None else used, pending=list(evs),
@@ -132,7 +132,7 @@ class Replacement:
         self._finish(run)
 
     def _matching(self, run: _ReplacementRun) -> dict[str, list[Ev]]:
-        """Rule 15: the replacements that apply to the pending events, each told once when it cannot (already
+        """Choix 9 du README: the replacements that apply to the pending events, each told once when it cannot (already
         applied, already used in this set, its source not valid)."""
         matches: dict[str, list[Ev]] = {}
         for ev in run.pending:
@@ -162,7 +162,7 @@ class Replacement:
             self.tr.step(StepKind.SKIP, effect=rid, object=ev.obj, reason=reason)
 
     def _first_chooser(self, matches: dict[str, list[Ev]]) -> tuple[str, list[str]]:
-        """Rule 16: the first player in turn order who has replacements to apply chooses one of them."""
+        """Choix 9 du README: the first player in turn order who has replacements to apply chooses one of them."""
         by_chooser: dict[str, list[str]] = {}
         for rid, lst in matches.items():
             by_chooser.setdefault(self.chooser(lst[0]), []).append(rid)
@@ -171,7 +171,8 @@ class Replacement:
         return chooser, by_chooser[chooser]
 
     def _apply(self, eff: EffState, evs: list[Ev], rids: list[str], chooser: str, run: _ReplacementRun) -> None:
-        """Rule 18: the chosen replacement changes (or joins) each of its events; its instructions run first."""
+        """Choix 9 du README: the chosen replacement changes (or joins) each of its events; its instructions run
+        first."""
         rid = eff.id
         run.used.add(rid)
         if eff.spec.params["once_per_turn"]:
@@ -205,7 +206,8 @@ class Replacement:
                 self.process(alts, run.used)
 
     def _finish(self, run: _ReplacementRun) -> None:
-        """Rule 19: the events left happen, each player's in turn order; a replacement whose source arrived only
+        """Choix 9 du README: the events left happen, each player's in turn order; a replacement whose source arrived
+        only
         through this set of events was too late (M11)."""
         w = self.world
         for rid in sorted(run.offered - run.used - run.declined):
@@ -230,7 +232,7 @@ class Replacement:
                 )
 
     def alternatives(self, eff: EffState, ev: Ev) -> tuple[list[Ev], list[str], list[str]]:
-        """Rule 18: what replaces (or joins) ``ev``, inheriting the changes that still apply."""
+        """Choix 9 du README: what replaces (or joins) ``ev``, inheriting the changes that still apply."""
         spec, p = eff.spec, eff.spec.params
         applied = ev.applied | {spec.id}
         out = []

@@ -32,7 +32,7 @@ class Triggers:
         return pending
 
     def check_triggers(self, ev: dict) -> None:
-        """Rule 22: a triggered ability must be active when its event is evaluated."""
+        """Choix 17 du README: a triggered ability must be active when its event is evaluated."""
         w = self.world
         if w.triggers.sorted_ is None:
             # by id, never by file order: abilities that trigger together are then ordered by their

@@ -15,8 +15,9 @@ MAX_MODULE_LINES = 700
 MAX_CLASS_LINES = 400
 RULE_AREAS = ("turn", "chain", "showdown", "combat", "scoring", "movement", "replacement", "triggers", "cleanup",
               "costs", "hidden", "effects", "choices")
-# « R. 468.5 », or an entry of the engine's own rules index (« Rule 22 », « M6 ») in engine/README.md
-CITES_A_RULE = re.compile(r"\bR\. ?\d|\bRules? \d|\bM\d+\b")
+# « R. 468.5 », one of the engine's interpretation choices (« choix 18 du README », engine/README.md) or a
+# principle of RULES.md (« M6 »)
+CITES_A_RULE = re.compile(r"\bR\. ?\d|\b[Cc]hoix \d+ du README|\bM\d+\b")
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
@@ -145,3 +146,17 @@ def test_reasons_and_keywords_are_written_as_vocabulary_members(path):
 
     text = re.sub(r"__all__ = \[[^\]]*\]", "", text)  # identifiers exported, such as the class ``Action``
     assert [k for k in Keyword if f'"{k.value}"' in text] == []
+
+
+def test_every_rule_reference_points_somewhere():
+    """A comment cites an official rule (« R. 818.1.c ») or one of the engine's interpretation choices (« choix 18
+    du README »); a bare « Rule 22 » left from an older numbering pointed nowhere."""
+    stale = [f"{path.relative_to(ENGINE.parent)}:{n}" for path in sorted(ENGINE.rglob("*.py"))
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"\bRules? \d", line)]
+    assert stale == []
+    readme = (ENGINE / "README.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"^(\d+)\. ", readme.split("## Choix d'interprétation", 1)[1], re.M))
+    cited = {number for path in ENGINE.rglob("*.py")
+             for number in re.findall(r"[Cc]hoix (\d+) du README", path.read_text(encoding="utf-8"))}
+    assert cited and cited <= listed, sorted(cited - listed)
