@@ -99,7 +99,7 @@ class Replacement:
         return not (p["negative_only"] and ev.amount >= 0)
 
     def process(self, evs: list[Ev], used: set | None = None) -> None:
-        """Choix 9 et 10 du README: evaluate a set of simultaneous events, replacements first."""
+        """Choix 9 du README (and choix 10 du README): evaluate a set of simultaneous events, replacements first."""
         w = self.world
         run = _ReplacementRun(start_zones={oid: o.zone for oid, o in w.objects.items()},
                               used=set() if used is None else used, pending=list(evs),
