@@ -74,8 +74,7 @@ ACTIONS: dict[str, Action] = {action.name: action for action in (
         "start",
         "Un effet commence à s'appliquer",
         (
-            Param("effect", "effect", "effet", required=False),
-            Param("effects", "effects", "effets", required=False),
+            Param("effects", "effects", "effets qui commencent", singular="effect"),
         ),
         says=lambda w: "début de " + w.effects,
     ),

@@ -149,7 +149,7 @@ class Effects:
 
     def _do_start(self, a):
         """Effects start to apply, each with its timestamp (R. 482.1)."""
-        for eid in ([a["effect"]] if a.get("effect") else []) + list(a.get("effects") or ()):
+        for eid in a["effects"]:
             self.start_effect(eid)
 
     def _do_end(self, a):

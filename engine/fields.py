@@ -90,10 +90,10 @@ def _known(kind: str, what: str) -> Callable:
 
 
 def _effects(p: Param, v: Any, path: str, ids: dict[str, set[str]]) -> tuple:
-    return tuple(
-        _check_param(Param(p.name, "effect", p.label), x, f"{path}[{i}]", ids)
-        for i, x in enumerate(_list(v, path, MAX_EFFECTS))
-    )
+    items = _list(v, path, MAX_EFFECTS)
+    if not items:
+        raise ScenarioError("au moins un effet est attendu", path=path)
+    return tuple(_check_param(Param(p.name, "effect", p.label), x, f"{path}[{i}]", ids) for i, x in enumerate(items))
 
 
 def _objects(p: Param, v: Any, path: str, ids: dict[str, set[str]]) -> tuple:

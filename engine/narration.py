@@ -514,8 +514,7 @@ class _Words:
     @property
     def effects(self) -> str:
         r = self.r
-        ids = ([r["effect"]] if r.get("effect") else []) + list(r.get("effects") or [])
-        return ", ".join(_eff(self.step, x) for x in ids)
+        return ", ".join(_eff(self.step, x) for x in r.get("effects") or [])
 
     @property
     def objects(self) -> str:

@@ -12,8 +12,9 @@ from .sim import Outcome
 from .trace import steps_to_dicts
 
 # Version of the JSON shape of ``Result.to_dict()`` (2: board, chain, combats, scores, kind_label…; 3: the state
-# after every step, objects with attached_to and lethal, battlefields with name and scored_by, the item resolving).
-SHAPE_VERSION = 3
+# after every step, objects with attached_to and lethal, battlefields with name and scored_by, the item resolving;
+# 4: a started effect is always in the action's list « effects », never a lone « effect »).
+SHAPE_VERSION = 4
 
 
 @dataclass

@@ -313,12 +313,25 @@ def _effect(d: Any, path: str, ids: dict[str, set[str]]) -> EffectSpec:
     return EffectSpec(eid, label, kind_name, source, target, targets, since, later, duration, cond, params)
 
 
+def with_lists(action: dict, params: tuple[Param, ...]) -> dict:
+    """``action`` with each list parameter written under its singular name (``effect: buff``) moved into the list
+    (``effects: [buff]``): a scenario may write either, the engine and its readers see only the list."""
+    for p in params:
+        if p.singular and p.singular in action:
+            action = dict(action)
+            one = action.pop(p.singular)
+            if one is not None:
+                action[p.name] = [one, *(action.get(p.name) or [])]
+    return action
+
+
 def _action(d: Any, path: str, ids: dict[str, set[str]], depth: int = 0) -> dict:
     d = _dict(d, path)
     name = _req(d, "do", path)
     if name not in ACTIONS:
         raise ScenarioError(f"action inconnue « {name} » (attendu : {', '.join(ACTIONS)})", path=f"{path}.do")
     _label, params = ACTIONS[name]
+    d = with_lists(d, params)
     _no_unknown(d, {"do", "note"} | {p.name for p in params}, path)
     if depth > 0 and name in ORDINARY_ACTIONS:
         raise ScenarioError(
@@ -354,8 +367,6 @@ _QUERY_SUBJECT.update({"xp": "player", "points": "player", "hand": "player", "de
 def _action_needs(name: str, out: dict, path: str, ids: dict[str, set[str]]) -> None:
     """What some actions need beyond their parameters (an effect to start, two objects to swap, a question's
     subject, a free token id, a destination)."""
-    if name == "start" and not out.get("effect") and not out.get("effects"):
-        raise ScenarioError("l'effet à lancer est attendu", path=f"{path}.effect")
     if name == "swap" and len(out["objects"]) != 2:
         raise ScenarioError("un échange concerne exactement deux objets", path=f"{path}.objects")
     if name == "query" and not out.get(_QUERY_SUBJECT[out["ask"]]):

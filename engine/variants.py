@@ -14,10 +14,10 @@ from collections.abc import Callable
 from typing import Any
 
 from .keywords.base import split
+from .kinds import ACTIONS, XP_RANGE, Do, Keyword, Param
 from .kinds import PRINTED_POWER_RANGE as POWER_RANGE
-from .kinds import XP_RANGE, Do, Keyword, Param
 from .narration import de
-from .scenario import COUNT_RANGE, ScenarioError, load_scenario
+from .scenario import COUNT_RANGE, ScenarioError, load_scenario, with_lists
 from .sim import explore
 
 # The keywords whose number a learner may change on an object that is not a real card (R. 807, 809, 814, 823, 824,
@@ -135,17 +135,14 @@ def _action_switches(data: dict) -> list[Param]:
 
 
 def _drop_effect_refs(action: dict, eid: str) -> dict | None:
+    """The action without the effect ``eid``; None when nothing is left for it to do."""
+    if action.get("do") in ACTIONS:
+        action = with_lists(action, ACTIONS[action["do"]].params)
     if action.get("effect") == eid:
-        if action.get("do") == Do.QUERY:
-            return None
-        if action.get("do") == Do.START and action.get("effects"):
-            action = dict(action)
-            action.pop("effect")
-        else:
-            return None
+        return None
     if action.get("effects"):
         action = dict(action, effects=[x for x in action["effects"] if x != eid])
-        if not action["effects"] and not action.get("effect"):
+        if not action["effects"]:
             return None
     if action.get("steps"):
         steps = [s for s in (_drop_effect_refs(s, eid) for s in action["steps"]) if s is not None]

@@ -328,6 +328,9 @@ class Param:
     max: int | None = None
     choices: tuple[str, ...] = ()
     quiet: bool = False  # left out of the loaded action when not given (a keyword's option, rarely used)
+    # A list parameter may also be written with one value under a singular name (« effect: buff » for
+    # « effects: [buff] »); the loader keeps only the list.
+    singular: str | None = None
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,6 @@ from worked_examples.fields import (
     KeywordsField,
     Pools,
     RefField,
-    RefsField,
     SlotsField,
     TextField,
     TriStateField,
@@ -434,13 +433,6 @@ class ActionForm(RowForm):
             return
         f = self.fields
         for param in ACTIONS[self.kind][1]:
-            if self.kind == "start" and param.name == "effect":
-                continue  # « effects » (one or several) covers both
-            if self.kind == "start" and param.name == "effects":
-                f["effects"] = RefsField(
-                    label="Effets qui commencent", pool="effects", options=self.pools.effects, required=True
-                )
-                continue
             if (field := field_for(param, self.pools)) is not None:
                 f[param.name] = field
         if may_be_instruction(self.kind):

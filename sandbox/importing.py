@@ -181,15 +181,13 @@ def _effect_row(e: dict, same_time: bool, pools: ef.Pools, notices: list[str]) -
 
 def _action_row(a: dict, a_id: str, top_level: bool, pools: ef.Pools, notices: list[str]) -> Row:
     name = a["do"]
+    a = engine_scenario.with_lists(a, ACTIONS[name].params)  # « effect: buff » of a start is its list of one
     fields = row_form("a", name, pools).fields
     params = {p.name: p for p in ACTIONS[name][1]}
-    _unrepresented(notices, a, {"do", "steps", "effect"} | set(fields), f"Action « {ACTIONS[name][0]} »")
+    _unrepresented(notices, a, {"do", "steps"} | set(fields), f"Action « {ACTIONS[name][0]} »")
     values = {}
     for key in fields:
-        if name == "start" and key == "effects":
-            values[key] = a.get("effects") or ([a["effect"]] if a.get("effect") is not None else [])
-        else:
-            values[key] = a.get(key, params[key].default if key in params else None)
+        values[key] = a.get(key, params[key].default if key in params else None)
     values["in_spell"] = not top_level
     return put_row("a", name, values, pools, a_id)
 

@@ -59,8 +59,6 @@ def new_row(data: FormData, prefix: str, kind: str) -> Row:
             values["target"] = first_object
     elif prefix == "a":
         values = {p.name: ef.default_of(p, pools) for p in ACTIONS[kind][1]}
-        if kind == "start":
-            values["effects"] = [first_effect] if first_effect else []
     elif prefix == "c":
         values = {
             "first": first_effect,

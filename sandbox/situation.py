@@ -150,17 +150,13 @@ class Sandbox:
             name = form.kind
             a: dict[str, Any] = {"do": name}
             for p in ACTIONS[name][1]:
-                if name == "start" and p.name == "effects":
-                    value = v.get("effects") or []
-                    if len(value) == 1:
-                        a["effect"] = value[0]
-                    elif value:
-                        a["effects"] = value
-                    continue
                 value = v.get(p.name)
                 if p.name not in form.fields or value is None or value == "":
                     continue
                 if not p.required and value == p.default:
+                    continue
+                if p.singular and isinstance(value, list) and len(value) == 1:
+                    a[p.singular] = value[0]  # written as the shipped scenarios write it: « effect: buff »
                     continue
                 a[p.name] = value
             if v.get("note"):
@@ -232,8 +228,6 @@ class Sandbox:
             form = self.formsets[prefix].forms[index]
             rest = error.path[len(path):]
             key = rest[0] if rest and isinstance(rest[0], str) else None
-            if key == "effect" and form.kind == "start":
-                key = "effects"
             form.add_error(key if key in form.fields else None, f"Le moteur refuse : {error.reason}")
             return True
         return False

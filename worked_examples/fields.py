@@ -379,6 +379,9 @@ def default_of(param: Param, pools: Pools) -> Any:
         return 1 if lo <= 1 <= hi else lo
     if param.type == "enum":
         return param.choices[0]
+    if param.type == "effects":  # a list of effects starts with the first one
+        options = pools.options("effects")
+        return [options[0][0]] if options else []
     pool = {"object": "objects", "player": "players", "effect": "effects", "location": "locations"}.get(param.type)
     if pool:
         options = pools.options(pool)

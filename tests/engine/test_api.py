@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from engine import load_scenario, run
+from engine import ScenarioError, load_scenario, run
 from engine.__main__ import main
 from engine.kinds import KINDS
 from engine.narration import describe
@@ -44,7 +44,7 @@ def test_result_dict_shape():
     assert d["queries"][0]["value"] == 5
     step = d["trace"][-1]
     assert STEP_KEYS <= set(step)
-    assert d["version"] == 3
+    assert d["version"] == 4
     assert set(step["state"]) == {"objects", "players", "effects", "board"}
     assert step["kind_label"] == "Résultat"
     assert set(step["state"]["players"]["p1"]) == {"name", "xp", "points", "hand", "deck"}
@@ -140,3 +140,25 @@ def test_vocabulary_is_json_ready_for_the_sandbox_form():
     inc = next(k for k in v["kinds"] if k["name"] == "increase")
     assert (inc["layer"], inc["step"], inc["params"][0]["min"]) == ("numeric", "increase", 0)
     assert {a["name"] for a in v["actions"]} >= {"kill", "swap", "double", "resolve", "query"}
+
+
+def test_a_started_effect_may_be_written_alone_and_is_read_as_a_list():
+    """« effect: p » and « effects: [p] » start the same effect (the shipped scenarios write the first); the engine
+    and every reader see only the list, and a start with nothing to start is refused in French."""
+    effects = [effect("p", "increase", value=2, since=None), effect("q", "increase", value=1, since=None)]
+    alone = load_scenario(scenario(effects=effects, actions=[{"do": "start", "effect": "p"}]))
+    listed = load_scenario(scenario(effects=effects, actions=[{"do": "start", "effects": ["p"]}]))
+    assert alone.actions == listed.actions
+    assert list(alone.actions[0]["effects"]) == ["p"] and "effect" not in alone.actions[0]
+    both = load_scenario(scenario(effects=effects, actions=[{"do": "start", "effect": "p", "effects": ["q"]}]))
+    assert list(both.actions[0]["effects"]) == ["p", "q"]
+    assert run(both).to_dict()["objects"]["u"]["power"] == run(load_scenario(scenario(effects=[
+        effect("p", "increase", value=2), effect("q", "increase", value=1)]))).to_dict()["objects"]["u"]["power"]
+    for written in ({"do": "start"}, {"do": "start", "effects": []}):
+        try:
+            load_scenario(scenario(effects=effects, actions=[written]))
+        except ScenarioError as error:
+            assert error.path[-1] == "effects"
+            assert "obligatoire" in error.reason or "au moins un effet" in error.reason
+        else:
+            raise AssertionError(f"{written} was accepted")
