@@ -231,3 +231,16 @@ def test_the_checker_sees_a_template_loading_tags_from_above(tmp_path):
     page.write_text("{% load i18n practice %}{% practice_for entry %}", encoding="utf-8")
     assert template_loads(page, {"practice": "learn", "glossary": "glossary"}) == {"learn"}
     assert "learn" not in ALLOWED[template_owner(ROOT / "templates" / "rules" / "faq-detail.html")]
+
+
+def unclosed_comments(text: str) -> list[int]:
+    """Lines where a ``{# … #}`` comment does not close on the same line: Django reads it as text and prints it."""
+    return [n for n, line in enumerate(text.splitlines(), 1) if re.search(r"\{#(?!.*#\})", line)]
+
+
+def test_no_template_comment_spans_lines():
+    found = [f"{path.relative_to(ROOT)}:{n}" for path in sorted(ROOT.glob("**/templates/**/*"))
+             if path.suffix in (".html", ".js", ".txt", ".xml") and ".venv" not in path.parts
+             for n in unclosed_comments(path.read_text(encoding="utf-8"))]
+    assert found == []
+    assert unclosed_comments("{# one line #}\n{# two\n lines #}") == [2]
