@@ -176,28 +176,25 @@ class KeywordsField(forms.CharField):
         return ", ".join(value) if isinstance(value, (list, tuple)) else value
 
 
-class KeepSelect(forms.Select):
-    """A select that keeps a value it does not know (a deleted unit…), shown as « (introuvable) »."""
+class KeepUnknown:
+    """A choice widget that keeps a value it does not know (a deleted unit…), shown as « (introuvable) »."""
 
     def optgroups(self, name, value, attrs=None):
         groups = super().optgroups(name, value, attrs)
         known = {str(v) for v, _ in self.choices}
         for v in value:
             if v and str(v) not in known:
-                option = self.create_option(name, v, f"« {str(v)[:60]} » (introuvable)", True, len(groups))
+                option = self.create_option(name, v, f"« {str(v)[:60]} » (introuvable)", True, len(groups), attrs=attrs)
                 groups.append((None, [option], len(groups)))
         return groups
 
 
-class KeepCheckboxes(forms.CheckboxSelectMultiple):
-    def optgroups(self, name, value, attrs=None):
-        groups = super().optgroups(name, value, attrs)
-        known = {str(v) for v, _ in self.choices}
-        for v in value:
-            if v and str(v) not in known:
-                option = self.create_option(name, v, f"« {str(v)[:60]} » (introuvable)", True, len(groups), attrs)
-                groups.append((None, [option], len(groups)))
-        return groups
+class KeepSelect(KeepUnknown, forms.Select):
+    pass
+
+
+class KeepCheckboxes(KeepUnknown, forms.CheckboxSelectMultiple):
+    pass
 
 
 class RefField(forms.ChoiceField):
