@@ -17,10 +17,10 @@ from core.french import de, with_article
 from engine.effect_kinds import CONDITIONS, KINDS
 from engine.kinds import DURATION_LABELS, PRODUCE_LABELS, StepKind
 from engine.stored import Step
+from engine.vocab import ObjectType
 
 UNIT_TYPES = ("unit", "token")
-TYPE_LABELS = {"unit": "unité", "token": "jeton", "gear": "équipement", "rune": "rune", "spell": "sort",
-               "battlefield": "champ de bataille"}
+TYPE_LABELS = {kind.value: kind.label.lower() for kind in ObjectType}  # the engine's words (« création », R. 179)
 # Where an object is, as a sentence says it (the battlefield is named separately).
 WHERE = {"base": "dans la base de son contrôleur", "hand": "en main", "deck": "dans le deck",
          "discard": "dans la Défausse", "banished": "bannie", "facedown": "cachée face cachée",
@@ -30,7 +30,7 @@ STATE_LABELS = {"exhausted": ("épuisée", "prête"), "stunned": ("étourdie", N
 SUBJECTS = {"self": "cette unité", "ally": "une unité alliée", "any": "une unité", "you": "son contrôleur"}
 WHEN = {"became_mighty": "devient puissante", "buffed": "reçoit un bonus", "xp_gained": "gagne de l'XP",
         "died": "meurt", "conquered": "conquiert un champ de bataille", "held": "occupe un champ de bataille"}
-EVENTS = {"die": "mourir", "recall": "être rappelée à la base", "create_token": "créer un jeton",
+EVENTS = {"die": "mourir", "recall": "être rappelée à la base", "create_token": "créer une création",
           "power_change": "voir sa Puissance modifiée", "return_to_hand": "retourner en main", "move": "se déplacer"}
 APPLIES_TO = {"self": "sa source", "attached": "l'unité qu'il équipe", "allies": "les unités alliées",
               "other_allies": "les autres unités alliées", "any": "toute unité", "player": "son joueur"}
