@@ -8,7 +8,8 @@ reason, and the rest of the list still makes a deck.
 
 The section decides little: a card's type puts a legend, a rune or a battlefield in its place wherever it is
 written. The « Champion » section names the chosen champion, whose copy belongs to the main deck (R. 103.3), so it
-is added to the main deck's count; the « Side » section is the sideboard.
+is added to the main deck's count; the lines after it without a header of their own are the main deck (« Champion :
+Jinx, Rebel » then the list). The « Side » section is the sideboard.
 """
 
 from __future__ import annotations
@@ -125,6 +126,7 @@ def read_list(text: str, source: Catalog) -> Pasted:
         if section == CHAMPION and card["type"] == "Unit":
             deck.champion = Entry(code, card, 1)
             place(deck, entry)
+            section = MAIN  # one chosen champion (R. 103.3): the lines after it, with no header, are the main deck
         else:
             place(deck, entry, sideboard=section == SIDEBOARD)
     return Pasted(deck, unread)

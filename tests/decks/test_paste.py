@@ -40,6 +40,14 @@ def test_every_usual_form_is_read():
     assert [(u.number, u.line) for u in pasted.unread] == [(10, "blah blah")]
 
 
+def test_the_lines_after_the_champion_are_the_main_deck():
+    """« Champion : X » then the list with no header of its own: one chosen champion, the rest is the main deck
+    (a second unit there used to replace the champion)."""
+    deck = paste.read("Légende : OGN-247\nChampion : VEN-021\n3x OGN-001\n3 Brazen Buccaneer\n").deck
+    assert deck.champion.code == "VEN-021"
+    assert {entry.code: entry.count for entry in deck.main} == {"VEN-021": 1, "OGN-001": 3, "OGN-002": 3}
+
+
 def test_official_french_names_are_read():
     pasted = paste.read("Gâchette folle\n2 Gâchette folle")
     assert pasted.deck.legend.card_id == "OGN-251" and pasted.deck.legend.count == 3
