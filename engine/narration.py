@@ -6,13 +6,12 @@ narrated on the web page, in the JSON API and in tests.
 
 from __future__ import annotations
 
+from .event_sentences import event_text
 from .kinds import (
     ACTIONS,
     EVENT_LABELS,
     LAYER_LABELS,
     STEP_LABELS,
-    WHY_LABELS,
-    WHY_RULES,
     ZONE_LABELS,
     Keyword,
     Layer,
@@ -21,28 +20,14 @@ from .kinds import (
     StepKind,
     has_keyword,
 )
+from .step_words import a_, de
+from .step_words import eff as _eff
+from .step_words import names as _names
+from .step_words import obj as _obj
+from .step_words import player as _player
+from .step_words import where as _where
+from .step_words import why as _why
 from .vocab import ReplacementMode
-
-_VOWELS = "aeiouyéèêëàâîïôûùh"
-
-
-def de(name: str) -> str:
-    """« de » before a name used as a proper noun, with elision: « de Vi », « d'Ahri », « d'Unité A »."""
-    return f"d'{name}" if name[:1].lower() in _VOWELS else f"de {name}"
-
-
-def a_(name: str) -> str:
-    """« à » before a proper noun: « à Vi », « à Ahri »."""
-    return f"à {name}"
-
-
-def _why(w: dict | None) -> str:
-    """A structured « pourquoi ? » (code, rule) as a French clause with its rule number."""
-    if not w:
-        return ""
-    code = w.get("code")
-    return f"{WHY_LABELS.get(code, code)} ({WHY_RULES.get(code, w.get('rule', ''))})"
-
 
 _ASK = {
     "power": "Puissance {de} : {v}.",
@@ -70,27 +55,6 @@ def query_text(q: dict) -> str:
         v = str(val)
     subject = str(q.get("subject", ""))
     return _ASK.get(q.get("ask"), "{s} : {v}.").format(s=subject, de=de(subject), v=v)
-
-
-def _obj(step: dict, oid) -> str:
-    if oid is None:
-        return "?"
-    o = step.get("state", {}).get("objects", {}).get(oid)
-    return o["name"] if o else str(oid)
-
-
-def _eff(step: dict, eid) -> str:
-    if eid is None:
-        return "?"
-    e = step.get("state", {}).get("effects", {}).get(eid)
-    return f"« {e['label']} »" if e else f"« {eid} »"
-
-
-def _player(step: dict, pid) -> str:
-    if pid is None:
-        return "le joueur"
-    p = step.get("state", {}).get("players", {}).get(pid)
-    return p["name"] if p else str(pid)
 
 
 def _layer(step: dict) -> str:
@@ -317,10 +281,6 @@ def _speed(value: str) -> str:
         return value
 
 
-def _names(step: dict, ids) -> str:
-    return ", ".join(_obj(step, x) for x in ids or []) or "aucune"
-
-
 def _priority(step: dict, r: dict, o: str, e: str = "") -> str:
     code = r.get("code")
     if code == "focus":
@@ -541,147 +501,6 @@ def _action_text(step: dict, r: dict) -> str:
     return action.says(_Words(step, r)) if action else str(r.get("do"))
 
 
-def _where(step: dict, dest) -> str:
-    if dest in (None, "base"):
-        return "la base"
-    if dest in ZONE_LABELS:
-        return ZONE_LABELS[dest]
-    return _obj(step, dest)
-
-
-def _event_text(step: dict, r: dict, o: str, e: str) -> str:
-    code = r.get("code")
-    if r.get("label") and code in ("triggered", "trigger_resolved"):
-        e = f"« {r['label']} »"  # a keyword's play effect: no effect of the scenario carries its name
-    p = _player(step, r.get("player")) if r.get("player") else ""
-    where = _where(step, r.get("to") or r.get("zone"))
-    texts = {
-        "became_mighty": f"{o} devient une unité puissante : {r.get('before')} → {r.get('after')}.",
-        "no_longer_mighty": f"{o} n'est plus une unité puissante : {r.get('before')} → {r.get('after')}.",
-        "died": f"{o} meurt.",
-        "destroyed": f"Élimination {de(o)}.",
-        "replaced": f"Le remplacement {e} est appliqué (ordre choisi par {_player(step, r.get('by'))}).",
-        "added_to_event": f"{e} ajoute une action à l'événement.",
-        "triggered": f"{e} se déclenche.",
-        "trigger_waits": f"{e} attend la fin du nettoyage pour aller sur la chaîne (R. 334.1, 383.3).",
-        "trigger_resolved": f"{e} se résout.",
-        "xp_gained": f"{p} gagne {r.get('amount')} XP ({r.get('before')} → {r.get('after')}).",
-        "xp_spent": f"{p} dépense {r.get('amount')} XP ({r.get('before')} → {r.get('after')}).",
-        "xp_spend_refused": f"{p} n'a pas assez d'XP.",
-        "healed": f"Les dégâts {de(o)} sont retirés.",
-        "exhausted": f"On épuise {o}.",
-        "recalled": f"{o} retourne à la base (rappel).",
-        "returned_to_hand": f"{o} retourne en main.",
-        "token_created": f"{o} entre en jeu (création{', à l’état épuisé' if r.get('exhausted') else ''}).",
-        "drew": f"{p} pioche une carte.",
-        "buffed": f"{o} reçoit un buff (+1).",
-        "power_changed": f"La puissance {de(o)} est modifiée de {r.get('amount', 0):+d}.",
-        "doubling": f"Doubler {o} ajoute {r.get('amount')} (sa puissance actuelle est {r.get('power')}, "
-        "jamais une "
-        "quantité négative).",
-        "swap": f"Intervertir : écart {r.get('difference')}, ajouté à {o}, retiré à {_obj(step, r.get('other'))}.",
-        "swap_nothing": "Les deux puissances sont égales : les intervertir ne change rien.",
-        "effect_started": f"{e} commence à s'appliquer (horodatage {r.get('since')}).",
-        "effect_ended": f"{e} prend fin.",
-        "expired": f"{e} expire.",
-        "activated": f"{e} est activée et attend sur la chaîne.",
-        "activation_refused": f"{e} ne peut pas être activée : son texte est inactif.",
-        "ability_resolved": f"{e} se termine, même si sa condition n'est plus remplie."
-        if not r.get("still_active", True)
-        else f"{e} se termine.",
-        "combat_damage": (
-            f"{o} reçoit {r.get('amount')} dégât{'s' if (r.get('amount') or 0) > 1 else ''} de combat "
-            f"de {_player(step, r.get('by'))}."
-            if r.get("by")
-            else f"{o} inflige {r.get('amount')} dégâts de combat (puissance réelle {r.get('power')})."
-        ),
-        "hunt_resolved": f"La Chasse {r.get('amount')} {de(o)} se résout.",
-        "played": f"{o} est jouée.",
-        "predicted": (f"{p} regarde {r.get('looked')} carte(s) du dessus de son deck et en recycle "
-                      f"{r.get('recycled')} (Prédiction, R. 437)."),
-        "equipped": f"{o} est équipé à {_obj(step, r.get('to'))} : Équiper (R. 818.2).",
-        "empowered": f"{o} devient amplifiée (R. 827.2).",
-        "showed_off": f"En jouant {o}, {p} montre {_obj(step, r.get('shown'))} (Show Off, R. 832.1.c).",
-        "gear_played": (f"{p} joue l'équipement {o}, qui arrive "
-                        + (f"sur {_obj(step, r.get('to'))}" if r.get("to") not in (None, "base") else "dans sa base")
-                        + " (R. 349)."),
-        "banished": f"{o} quitte la chaîne et est bannie au lieu d'aller dans la Défausse (Flux, R. 829.1.b.1).",
-        "burned": f"{p} met la carte du dessus de son deck dans sa Défausse (Brûler, R. 441).",
-        "card_played": (f"{p} joue {o} depuis sa face cachée (Réaction, R. 811.6)." if r.get("from_hidden")
-                        else f"{p} joue une carte."),
-        "defending": f"{o} défend.",
-        "stopped_defending": f"{o} ne défend plus.",
-        "attached": f"{o} est équipé à {_obj(step, r.get('to'))}.",
-        "detached": f"{o} est déséquipé.",
-        "moved": f"{o} va {'sur' if r.get('to') not in (None, 'base') else 'dans'} {where}.",
-        "readied": f"On prépare {o}.",
-        "unit_played": (f"{o} est jouée depuis sa face cachée, sans son coût de base, sur "
-                        f"{_obj(step, r.get('from_hidden'))} (R. 811.1.b, 811.1.d.1) et arrive " if r.get("from_hidden")
-                        else f"{o} arrive ")
-        + ("à l'état prêt (Accélération, R. 805)." if not r.get("exhausted")
-           else "à l'état épuisé (sans Accélération, R. 805)."),
-        "damaged": f"{o} subit {r.get('amount')} dégâts ({r.get('total')} au total) ; "
-        "une blessure mortelle tue au nettoyage (R. 323.4).",
-        "stunned": f"On étourdit {o} : pas de dégâts de combat ce tour (R. 424).",
-        "chain_added": (
-            f"« {r.get('label')} », compétence déclenchée de {p}, va sur la chaîne (R. 383.3)."
-            if r.get("speed") == "trigger"
-            else f"{p} joue « {r.get('label')} » : il s'ajoute à la chaîne (R. 328, 338.1.a)."
-        ),
-        "chain_resolved": f"« {r.get('label')} » est résolu.",
-        "fizzled": f"La cible de « {r.get('label')} » a disparu : il ne fait rien (R. 340).",
-        "passed": f"{p} passe" + (" et ne joue pas « " + str(r.get("label")) + " »." if r.get("label") else "."),
-        "contested": f"{o} devient contesté par {p} (R. 447).",
-        "showdown_started": f"Une confrontation commence à {o} (R. 341).",
-        "showdown_ended": f"La confrontation à {o} se termine.",
-        "combat_started": f"Combat à {o} : {_player(step, r.get('attacker'))} attaque, "
-        f"{_player(step, r.get('defender'))} défend (R. 461).",
-        "combat_ended": f"Le combat à {o} se termine.",
-        "attacking": f"{o} attaque.",
-        "control_gained": f"{p} prend le contrôle {de(o)} (R. 188).",
-        "control_lost": f"{o} n'a plus de contrôleur (R. 190.4.c, 468.5.b).",
-        "conquered": f"{p} conquiert {o} (R. 471).",
-        "held": f"{p} occupe {o} (R. 471).",
-        "scored": f"{p} marque {o}.",
-        "score_refused": f"{p} ne gagne pas de point à {o} : {_why({'code': r.get('why')})}.",
-        "point_gained": f"{p} gagne {r.get('amount')} point{'s' if (r.get('amount') or 0) > 1 else ''} "
-        f"({r.get('before')} → {r.get('after')}).",
-        "game_won": f"{p} gagne la partie avec {r.get('points')} points (R. 194.2).",
-        "burned_out": f"Exténuation de {p} (R. 432).",
-        "turn_started": f"Début du tour {de(p)}.",
-        "turn_ended": f"Fin du tour {de(p)} : les dégâts et l'étourdissement disparaissent (R. 317).",
-        "runes_channeled": f"{p} canalise {r.get('amount')} rune{'s' if (r.get('amount') or 0) > 1 else ''}.",
-        "resource_added": (
-            f"{o} ajoute {'1 Énergie' if r.get('energy') else '1 essence runique ' + str(r.get('domain'))} à la "
-            f"Réserve runique {de(p)} (R. 164.2) ; elle contient {r.get('pool')}."
-        ),
-        "recycled": f"{o} est recyclée : elle retourne sous le deck de runes (R. 417.1.b).",
-        "cost_paid": (
-            f"{p} paie « {r.get('label')} » : {r.get('energy')} Énergie"
-            + "".join(f", {n} essence runique {d}" for d, n in sorted((r.get("essence") or {}).items()))
-            + f" (R. 357.1, 445) ; il reste {r.get('pool')}."
-        ),
-        "pool_emptied": (
-            f"La Réserve runique {de(p)} se vide : l'Énergie et l'essence runique non dépensées sont perdues (R. 167)."
-        ),
-        "cost_modified": (
-            f"Coût total de « {r.get('label')} » pour {p} : {r.get('energy')} Énergie"
-            + (f" et {len(r['power'])} essence runique de domaine imposé" if isinstance(r.get("power"), list)
-               and r["power"] else "")
-            + (f" et {r.get('any_power')} essence de n'importe quel domaine" if r.get("any_power") else "")
-            + " — " + " ; ".join(r.get("notes") or [] if isinstance(r.get("notes"), list) else [])
-            + " (R. 356.1–356.6)."
-        ),
-        "hidden": f"{p} cache {o} face cachée sur {_obj(step, r.get('to'))} (R. 422, 811) ; elle se jouera à "
-        "partir du tour suivant, avec Réaction et sans son coût de base.",
-        "hidden_removed": f"{o}, face cachée sur {_obj(step, r.get('battlefield'))} que {p} ne contrôle plus, est "
-        "révélée et part dans la Défausse (R. 323.6.a, 468.5.c).",
-        "resolving": f"Résolution de « {r.get('label')} ».",
-        "nothing_happens": "Rien ne se passe.",
-    }
-    return texts.get(code, f"Événement : {code}.")
-
-
 # The narration of each kind of step: (step, reason, object's name, effect's name) → French sentences.
 _TEXTS = {
     StepKind.SETUP: _setup_text, StepKind.RESULT: _result_text, StepKind.ACTION: _action_step,
@@ -689,7 +508,7 @@ _TEXTS = {
     StepKind.SKIP: _skip, StepKind.REEXAMINE: _reexamine, StepKind.CONDITION: _condition, StepKind.CHOICE: _choice,
     StepKind.REPLACEMENT: _replacement,
     StepKind.QUERY: lambda step, r, o, e: query_text(r),
-    StepKind.EVENT: _event_text,
+    StepKind.EVENT: event_text,
     StepKind.PRIORITY: _priority, StepKind.CHAIN: _chain, StepKind.CLEANUP: _cleanup, StepKind.COMBAT: _combat,
     StepKind.ASSIGN: _assign, StepKind.SCORE: _score, StepKind.PHASE: _phase,
 }
