@@ -27,18 +27,18 @@ from .step_words import obj as _obj
 from .step_words import player as _player
 from .step_words import where as _where
 from .step_words import why as _why
-from .vocab import ReplacementMode
+from .vocab import Ask, ReplacementMode, Why
 
 _ASK = {
-    "power": "Puissance {de} : {v}.",
-    "reference_power": "Puissance {de} lue par une référence ordinaire : {v}.",
-    "keywords": "Mots-clés {de} : {v}.",
-    "mighty": "{s} est-elle puissante ? {v}.",
-    "zone": "Zone {de} : {v}.",
-    "controller": "Contrôleur {de} : {v}.",
-    "exhausted": "{s} est-elle épuisée ? {v}.",
-    "xp": "XP {de} : {v}.",
-    "active": "« {s} » est-il actif ? {v}.",
+    Ask.POWER: "Puissance {de} : {v}.",
+    Ask.REFERENCE_POWER: "Puissance {de} lue par une référence ordinaire : {v}.",
+    Ask.KEYWORDS: "Mots-clés {de} : {v}.",
+    Ask.MIGHTY: "{s} est-elle puissante ? {v}.",
+    Ask.ZONE: "Zone {de} : {v}.",
+    Ask.CONTROLLER: "Contrôleur {de} : {v}.",
+    Ask.EXHAUSTED: "{s} est-elle épuisée ? {v}.",
+    Ask.XP: "XP {de} : {v}.",
+    Ask.ACTIVE: "« {s} » est-il actif ? {v}.",
 }
 
 
@@ -49,7 +49,7 @@ def query_text(q: dict) -> str:
         v = "oui" if val else "non"
     elif isinstance(val, list):
         v = ", ".join(val) if val else "aucun"
-    elif q.get("ask") == "zone":
+    elif q.get("ask") == Ask.ZONE:
         v = ZONE_LABELS.get(val, str(val))
     else:
         v = str(val)
@@ -80,16 +80,16 @@ def _kw(lst) -> str:
 
 
 _WHY = {
-    "level": lambda s, r: (
+    Reason.LEVEL: lambda s, r: (
         f"Niveau {r.get('level')} n'est pas atteint ({_player(s, r.get('player'))} a {r.get('xp')} XP)"
     ),
-    "legion": lambda s, r: "Légion n'est pas remplie (aucune autre carte jouée ce tour)",
-    "not_empowered": lambda s, r: "sa source n'est pas amplifiée (R. 828)",
-    "not_shown_off": lambda s, r: "rien n'a été montré en la jouant (Show Off, R. 832)",
-    "not_attached": lambda s, r: "sa source n'est équipée à aucune unité",
-    "source_absent": lambda s, r: f"sa source est dans {ZONE_LABELS.get(r.get('zone'), r.get('zone'))}",
-    "ended": lambda s, r: "l'effet a pris fin",
-    "not_started": lambda s, r: "l'effet n'a pas encore commencé",
+    Reason.LEGION: lambda s, r: "Légion n'est pas remplie (aucune autre carte jouée ce tour)",
+    Reason.NOT_EMPOWERED: lambda s, r: "sa source n'est pas amplifiée (R. 828)",
+    Reason.NOT_SHOWN_OFF: lambda s, r: "rien n'a été montré en la jouant (Show Off, R. 832)",
+    Reason.NOT_ATTACHED: lambda s, r: "sa source n'est équipée à aucune unité",
+    Reason.SOURCE_ABSENT: lambda s, r: f"sa source est dans {ZONE_LABELS.get(r.get('zone'), r.get('zone'))}",
+    Reason.ENDED: lambda s, r: "l'effet a pris fin",
+    Reason.NOT_STARTED: lambda s, r: "l'effet n'a pas encore commencé",
 }
 
 
@@ -107,7 +107,7 @@ def _cond(step: dict, r: dict) -> str:
         return f"l'unité n'a pas {r.get('keyword')}"
     if c == "max_power":
         return f"sa puissance ({r.get('power')}) dépasse {r.get('max')}"
-    if r.get("code") == "not_affected":
+    if r.get("code") == Reason.NOT_AFFECTED:
         return "cette unité n'est pas une alliée de la source, l'effet ne l'affecte pas"
     code = r.get("why") or r.get("code")
     if code in _WHY:
@@ -283,23 +283,23 @@ def _speed(value: str) -> str:
 
 def _priority(step: dict, r: dict, o: str, e: str = "") -> str:
     code = r.get("code")
-    if code == "focus":
+    if code == Reason.FOCUS:
         return f"Confrontation à {o} : {_player(step, r.get('player'))} a la focalisation (R. 311, 341)."
-    if code == "all_passed" and r.get("chain"):
+    if code == Reason.ALL_PASSED and r.get("chain"):
         return (
             "Personne ne répond : tous les joueurs passent, l'élément le plus récent de la chaîne se résout (R. 340)."
         )
-    if code == "answer_window" and r.get("where") == "combat":
+    if code == Reason.ANSWER_WINDOW and r.get("where") == StepKind.COMBAT:
         return (
             f"Le combat attend : {_player(step, r.get('player'))} a la priorité sur la chaîne ouverte par son "
             "nettoyage, et chacun peut y répondre avant l'étape de résolution (R. 468.2, 337.4)."
         )
-    if code == "answer_window":
+    if code == Reason.ANSWER_WINDOW:
         return (
             f"Le début du tour attend : {_player(step, r.get('player'))} a la priorité sur la chaîne ouverte, et "
             "chacun peut y répondre avant que le tour continue (R. 335, 337.4)."
         )
-    if code == "all_passed":
+    if code == Reason.ALL_PASSED:
         return "Personne n'agit plus : les deux joueurs passent, la confrontation se termine (R. 341)."
     return (
         f"{_player(step, r.get('player'))} a la priorité : répondre par une Réaction ou passer "
@@ -315,32 +315,32 @@ def _chain(step: dict, r: dict, o: str, e: str = "") -> str:
 
 def _cleanup(step: dict, r: dict, o: str, e: str = "") -> str:
     code = r.get("code")
-    if code == "empty_battlefield":
+    if code == Reason.EMPTY_BATTLEFIELD:
         return (
             f"Nettoyage : {_player(step, r.get('player'))} n'a plus aucune unité à {o} ; hors chaîne et sans "
             "combat ni confrontation à cet endroit, le champ de bataille perd son contrôleur (R. 190.4.c, 323.5)."
         )
-    if code == "cleanup_done":
+    if code == Reason.CLEANUP_DONE:
         n = len(r.get("effects") or [])
         what = "la compétence déclenchée va" if n == 1 else f"les {n} compétences déclenchées vont"
         return f"Nettoyage terminé : {what} sur la chaîne, où chacun peut y répondre (R. 334, 383.3)."
-    if code == "gear_recalled":
+    if code == Reason.GEAR_RECALLED:
         return (
             f"Nettoyage : l'équipement {o} n'est équipé à aucune unité et se trouve seul sur "
             f"{_obj(step, r['battlefield']) if r.get('battlefield') else 'le champ de bataille'} : rappel dans la "
             "base de son contrôleur (R. 323.6, 436.4.a)."
         )
-    if code == "hidden_removed":
+    if code == Reason.HIDDEN_REMOVED:
         return (
             f"Nettoyage : {o} est face cachée sur un champ de bataille que son contrôleur ne contrôle plus ; elle "
             "part dans la Défausse (R. 107.3.d, 323.6.a)."
         )
-    if code == "combat_staged":
+    if code == Reason.COMBAT_STAGED:
         return (
             f"Nettoyage : des unités de {_player(step, r.get('defender'))} se trouvent maintenant à {o}, face à "
             f"celles de {_player(step, r.get('attacker'))} : la confrontation devient un combat (R. 323.8, 323.13)."
         )
-    if code == "victory":
+    if code == Reason.VICTORY:
         if r.get("immediate"):
             return (
                 f"{_player(step, r.get('player'))} a {r.get('points')} points, au moins le score de la victoire "
@@ -368,21 +368,21 @@ def _combat_notes(step: dict, r: dict) -> str:
                and (objects.get(part.get("object")) or {}).get(role) for part in parts):
             notes.append(f"{word} compris")
             rules.append(rule)
-    if any((part.get("why") or {}).get("code") == "stunned" for part in parts):
+    if any((part.get("why") or {}).get("code") == Why.STUNNED for part in parts):
         notes.append("l'unité étourdie ne compte pas")
         rules.append("424")
     return "".join(f"{note} ; " for note in notes) + "R. " + ", ".join(rules)
 
 
 def _combat(step: dict, r: dict, o: str, e: str = "") -> str:
-    if r.get("code") == "damage_dealt":
+    if r.get("code") == Reason.DAMAGE_DEALT:
         dealt = [d for d in r.get("dealt") or [] if d.get("amount")]
         if not dealt:
             return f"Combat à {o} : aucune unité ne reçoit de dégâts (R. 467.2.d)."
         parts = ", ".join(f"{d.get('amount')} pour {_obj(step, d.get('object'))}" for d in dealt)
         return (f"Combat à {o} : tous les dégâts attribués sont infligés en même temps — {parts} "
                 f"(R. 467.2.c.1.a, 467.2.d).")
-    if r.get("code") == "damage_step":
+    if r.get("code") == Reason.DAMAGE_STEP:
         return (
             f"Combat à {o}, étape des dégâts : {_player(step, r.get('attacker'))} (attaque) totalise "
             f"{r.get('might_attacker')}, {_player(step, r.get('defender'))} (défense) {r.get('might_defender')} "
@@ -417,9 +417,9 @@ def _assign(step: dict, r: dict, o: str, e: str = "") -> str:
 
 def _score(step: dict, r: dict, o: str, e: str = "") -> str:
     code = r.get("code")
-    if code == "hunt":
+    if code == Reason.HUNT:
         return f"Chasse {r.get('amount')} {de(o)} : son contrôleur gagne {r.get('amount')} XP (R. 823)."
-    if code == "burn_out":
+    if code == Reason.BURN_OUT:
         again = " de nouveau" if r.get("repeat") else ""
         return (
             f"Exténuation{again} : le deck {de(_player(step, r.get('player')))} est vide ; sa Défausse "
@@ -428,8 +428,8 @@ def _score(step: dict, r: dict, o: str, e: str = "") -> str:
             + (" ; la Défausse était vide, la pioche recommence (R. 432.3)." if not r.get("shuffled") else ".")
         )
     who = _player(step, r.get("player"))
-    how = "conquiert" if r.get("how") == "conquer" else "occupe"
-    if not r.get("point") and (r.get("why") or {}).get("code") == "final_refused":
+    how = "conquiert" if r.get("how") == Why.CONQUER else "occupe"
+    if not r.get("point") and (r.get("why") or {}).get("code") == Why.FINAL_REFUSED:
         return f"{who} {how} {o} : {_why(r.get('why'))}."
     if not r.get("point"):
         return f"{who} {how} {o}, mais {_why(r.get('why'))}."
@@ -440,14 +440,14 @@ def _score(step: dict, r: dict, o: str, e: str = "") -> str:
 def _phase(step: dict, r: dict, o: str, e: str = "") -> str:
     p = _player(step, r.get("player"))
     return {
-        "awaken": f"Début du tour {de(p)} : ses unités et équipements sont préparés (R. 315.1).",
-        "beginning": (
+        Reason.AWAKEN: f"Début du tour {de(p)} : ses unités et équipements sont préparés (R. 315.1).",
+        Reason.BEGINNING: (
             "Phase de départ : les unités Temporaires meurent, puis on marque les champs de bataille occupés "
             "(R. 315, 471)."
         ),
-        "temporary": f"{_names(step, r.get('objects'))} : {_why(r.get('why'))}.",
-        "channel": f"{p} canalise deux runes (R. 315, 431).",
-        "draw": f"{p} pioche une carte (R. 315, 414).",
+        Reason.TEMPORARY: f"{_names(step, r.get('objects'))} : {_why(r.get('why'))}.",
+        Reason.CHANNEL: f"{p} canalise deux runes (R. 315, 431).",
+        Reason.DRAW: f"{p} pioche une carte (R. 315, 414).",
     }.get(r.get("code"), "Phase du tour.")
 
 

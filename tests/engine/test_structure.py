@@ -137,8 +137,8 @@ def test_an_unknown_reason_code_is_an_error():
 def test_reasons_and_keywords_are_written_as_vocabulary_members(path):
     """A step's reason code is a ``Reason`` member, a keyword a ``Keyword`` member and an action matched by its
     ``Do`` member, not a bare string."""
-    if path.name in ("vocab.py", "narration.py"):
-        pytest.skip("the vocabulary itself, and the narration that reads the stored JSON")
+    if path.name == "vocab.py":
+        pytest.skip("the vocabulary itself")
     text = path.read_text(encoding="utf-8")
     assert re.findall(r'"code": "[a-z_]+"|\bcode="[a-z_]+"', text) == []
     assert re.findall(r'"do"\)?\]?\s*[!=]=\s*"|\bdo\s*[!=]=\s*"|\bdo in \("', text) == []  # Do.X, not "x"
@@ -146,6 +146,48 @@ def test_reasons_and_keywords_are_written_as_vocabulary_members(path):
 
     text = re.sub(r"__all__ = \[[^\]]*\]", "", text)  # identifiers exported, such as the class ``Action``
     assert [k for k in Keyword if f'"{k.value}"' in text] == []
+
+
+# The reading side: the modules that turn a stored trace into French.  They read plain JSON, whose strings equal
+# the vocabulary's members (``StrEnum``), and match them by member all the same.
+READING_SIDE = ("narration.py", "event_sentences.py", "step_words.py")
+# Names of the engine that are not a vocabulary's member but share a spelling with one: an effect's conditions
+# (``effect_kinds.CONDITIONS``: « defending », « mighty »…) and an event's modifier « exhausted »
+# (``replacement.MOD_APPLIES``).
+NOT_MEMBERS = {"defending", "attacking", "mighty", "has_keyword", "max_power", "level", "legion", "attached",
+               "empowered", "showed_off", "exhausted"}
+
+
+def bare_vocabulary(source: str) -> list[tuple[int, str]]:
+    """The string literals of ``source`` that spell a member of the vocabulary (events, zones, step kinds, reasons,
+    « pourquoi ? », queries, keywords, speeds, layers) where the code matches a value: compared, or a table's key."""
+    from engine.vocab import Ask, Event, Keyword, Layer, Reason, Speed, StepKind, Why, Zone
+
+    enums = (Ask, Event, Keyword, Layer, Reason, Speed, StepKind, Why, Zone)
+    words = {m.value for enum in enums for m in enum} - NOT_MEMBERS
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            seen = [node.left, *node.comparators]
+            seen += [e for c in node.comparators if isinstance(c, ast.Tuple | ast.List | ast.Set) for e in c.elts]
+        elif isinstance(node, ast.Dict):
+            seen = [k for k in node.keys if k is not None]
+        else:
+            continue
+        found += [(c.lineno, c.value) for c in seen
+                  if isinstance(c, ast.Constant) and isinstance(c.value, str) and c.value in words]
+    return sorted(found)
+
+
+def test_bare_vocabulary_finds_a_string_where_a_member_belongs():
+    sample = 'if code == "focus":\n    x = {"awaken": 1, Reason.DRAW: 2}\nif z in (None, "base"):\n    pass\n'
+    assert bare_vocabulary(sample) == [(1, "focus"), (2, "awaken"), (3, "base")]
+    assert bare_vocabulary('if c == "mighty" or r.get("speed") == Speed.TRIGGER:\n    pass\n') == []
+
+
+@pytest.mark.parametrize("name", READING_SIDE)
+def test_the_narration_matches_vocabulary_members_not_strings(name):
+    assert bare_vocabulary((ENGINE / name).read_text(encoding="utf-8")) == []
 
 
 def test_every_rule_reference_points_somewhere():
