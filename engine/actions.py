@@ -43,6 +43,14 @@ _KEYWORD_COST = (
     Param("exhaust", "object", "coût : l'unité alliée épuisée (R. 415.4)", required=False, quiet=True),
     Param("discard", "object", "coût : le sort défaussé de la main (R. 423.3)", required=False, quiet=True),
 )
+# What any instruction of a spell (``cast`` and ``resolve`` steps) may carry besides its own parameters: the keyword
+# text it belongs to (engine/keywords: show_off.linked_steps, repeat.steps).
+STEP_PARAMS = (
+    Param("showed_off", "bool", "Show Off : exécutée seulement si le sort a montré un objet (vrai) ou non (faux) "
+          "(R. 832.1.c.1)", required=False, quiet=True),
+    Param("execution", "int", "Répétition : instruction de cette exécution seulement (0 = la première, R. 820.2.a)",
+          required=False, quiet=True, min=0, max=3),
+)
 
 @dataclass(frozen=True)
 class Action:
@@ -218,6 +226,7 @@ ACTIONS: dict[str, Action] = {action.name: action for action in (
             Param("weaponmaster", "object", "Expert en armes : l'objet à équiper (R. 821)", required=False,
                   quiet=True),
             Param("show_off", "object", "Show Off : l'objet montré (R. 832)", required=False, quiet=True),
+            *_KEYWORD_COST,  # what the Equip cost paid by Weaponmaster takes (R. 821.1.c, 357.2)
         ),
         says=lambda w: f"{w.player or 'son contrôleur'} joue {w.object}"
         + (" en payant Accélération" if w.r.get("accelerate") else ""),
@@ -288,6 +297,9 @@ ACTIONS: dict[str, Action] = {action.name: action for action in (
                   default=False, quiet=True),
             Param("repeat", "bool", "payer Répétition : instructions exécutées deux fois (R. 820)", required=False,
                   default=False, quiet=True),
+            Param("repeat_costs", "indices", "coûts de Répétition payés, par leur rang sur la carte (0 = le premier) : "
+                  "une exécution de plus pour chacun (R. 820.3)", required=False, quiet=True, max=3),
+            Param("show_off", "object", "Show Off : l'objet montré (R. 832)", required=False, quiet=True),
             Param("steps", "steps", "instructions"),
         ),
         says=lambda w: f"{w.player} joue « {w.r.get('label')} »"
@@ -309,7 +321,9 @@ ACTIONS: dict[str, Action] = {action.name: action for action in (
     Action(
         "damage",
         "Infliger des dégâts",
-        (_OBJ, _AMOUNT),
+        (_OBJ, _AMOUNT,
+         Param("might_of_shown", "bool", "Show Off : autant que la puissance de l'objet montré, lue quand il l'a été "
+               "(R. 832.1.d.1)", required=False, quiet=True)),
         says=lambda w: f"{w.object} subit {w.r.get('amount')} dégâts",
     ),
     Action(
@@ -455,4 +469,4 @@ def vocabulary() -> dict:
     }
 
 
-__all__ = ["ACTIONS", "Action", "Do", "vocabulary"]
+__all__ = ["ACTIONS", "STEP_PARAMS", "Action", "Do", "vocabulary"]

@@ -58,11 +58,17 @@ def _part(text: str) -> dict | None:
     return None
 
 
-def _dash_cost(text: str) -> dict | None:
-    """A cost written after a dash: parts joined by commas, alternatives by « or » (« [A] or exhaust a friendly unit »).
-    None when a part is unknown or the costs are one per repetition (« [1] / [A] »): left out, as before."""
+def _dash_cost(text: str, word: str) -> dict | None:
+    """A cost written after a dash: parts joined by commas, alternatives by « or » (« [A] or exhaust a friendly unit »);
+    for Repeat, one cost per instance joined by « / » (« [1] / [A] / [1][A] », R. 820.1.c.2): the first, then the
+    others in ``more``.  None when a part is unknown."""
     if "/" in text:
-        return None
+        if word != "Repeat":
+            return None
+        each = [_dash_cost(part, "") for part in text.split("/")]
+        if any(c is None for c in each):
+            return None
+        return {**each[0], "more": each[1:]}
     options = []
     for alt in re.split(r"\s+or\s+", text):
         cost: dict = {"energy": 0, "power": []}
@@ -88,7 +94,7 @@ def keyword_costs(text: str) -> dict:
     for word, symbols in _COST.findall(text or ""):
         out.setdefault(word.lower(), _resources(symbols))
     for word, rest in _DASH_COST.findall(text or ""):
-        cost = _dash_cost(rest)
+        cost = _dash_cost(rest, word)
         if cost is not None:
             out.setdefault(word.lower(), cost)
     return out
@@ -158,10 +164,11 @@ def expand(data: dict, cards: Mapping[str, dict] | None) -> dict:
     return {**data, "objects": out}
 
 
-def _valid_cost(cost, path: str, alternatives: bool) -> dict:
-    keys = {"energy", "power", "other"} | ({"or"} if alternatives else set())
+def _valid_cost(cost, path: str, alternatives: bool, more: bool = False) -> dict:
+    keys = {"energy", "power", "other"} | ({"or"} if alternatives else set()) | ({"more"} if more else set())
     if not isinstance(cost, dict) or set(cost) - keys:
-        raise ScenarioError("attendu : {energy: n, power: [domaines], other: {coût: n}, or: [autre coût]}", path=path)
+        raise ScenarioError("attendu : {energy: n, power: [domaines], other: {coût: n}, or: [autre coût]"
+                            + (", more: [coûts de Répétition suivants]" if more else "") + "}", path=path)
     energy, power = cost.get("energy", 0), cost.get("power") or []
     if not isinstance(energy, int) or isinstance(energy, bool) or not 0 <= energy <= 20:
         raise ScenarioError("un nombre entier de 0 à 20 est attendu", path=f"{path}.energy")
@@ -180,12 +187,17 @@ def _valid_cost(cost, path: str, alternatives: bool) -> dict:
         if not isinstance(cost["or"], list) or not 1 <= len(cost["or"]) <= 3:
             raise ScenarioError("une liste de 1 à 3 autres coûts est attendue", path=f"{path}.or")
         out["or"] = [_valid_cost(c, f"{path}.or[{i}]", False) for i, c in enumerate(cost["or"])]
+    if "more" in cost:  # R. 820.1.c.2: a card's further Repeat costs, each its own instance
+        if not isinstance(cost["more"], list) or not 1 <= len(cost["more"]) <= 3:
+            raise ScenarioError("une liste de 1 à 3 autres coûts de Répétition est attendue", path=f"{path}.more")
+        out["more"] = [_valid_cost(c, f"{path}.more[{i}]", True) for i, c in enumerate(cost["more"])]
     return out
 
 
 def validate_costs(d, path: str) -> dict:
     """A scenario's ``keyword_costs``: ``{equip|repeat|flow|empower: {energy: n, power: [domain, or A for any]}}``,
-    with, where the card has them, costs that are not resources (``other``) and a second choice (``or``)."""
+    with, where the card has them, costs that are not resources (``other``), a second choice (``or``) and, for
+    Repeat, the further Repeat costs (``more``)."""
     if d is None:
         return {}
     if not isinstance(d, dict):
@@ -194,7 +206,7 @@ def validate_costs(d, path: str) -> dict:
     for word, cost in d.items():
         if word not in ("equip", "repeat", "flow", "empower"):
             raise ScenarioError("coût inconnu (attendu : equip, repeat, flow, empower)", path=f"{path}.{word}")
-        out[word] = _valid_cost(cost, f"{path}.{word}", True)
+        out[word] = _valid_cost(cost, f"{path}.{word}", True, more=word == "repeat")
     return out
 
 

@@ -6,7 +6,6 @@ and the implicit passes between two scripted actions.
 
 from __future__ import annotations
 
-from .keywords import repeat
 from .kinds import ACTIONS, Do, Event, Reason, StepKind
 from .layers import text_active
 
@@ -174,6 +173,7 @@ class Chain:
                             "(R. 811.1.d, 811.1.d.2)")
         elif a.get("card"):
             card = self.card_to_cast(a, player)
+        repeats = self.repeat_costs(card, a)
         problem = self.cast_timing(player, speed, a["label"], hidden_at is not None)
         if problem and a.get("optional"):
             # an answer the player may play, but cannot now (nothing to answer, no priority): not played
@@ -185,8 +185,9 @@ class Chain:
             if self.choose("answer", [a["label"]], player, [a["label"]]) != 0:
                 self.emit(Event.PASSED, player=player, label=a["label"], why="declined")
                 return
+        self.show_off(card, a)  # R. 832.1.c.2: decided as it is finalized, before its costs
         # R. 356–357: its cost, Deflect included (R. 809); from facedown, without its base cost (R. 811.1.b)
-        self.pay_spell(a, "all" if hidden_at is not None else "")
+        self.pay_spell(a, "all" if hidden_at is not None else "", repeats)
         if card is not None:
             self.place(card, "chain")
             self.count_played(player, card.id)  # R. 811.1.c.3: playing from facedown is playing the card
@@ -199,7 +200,7 @@ class Chain:
             "speed": speed,
             "target": target,
             "target_at": (t_obj.zone, t_obj.at) if t_obj else None,
-            "steps": repeat.steps(a.get("steps") or [], bool(a.get("repeat"))),  # R. 820.1.d
+            "steps": self.spell_steps(card, a, len(repeats)),
             "action": self.record.action,
             "card": card.id if card is not None else None,
             "flow": bool(a.get("flow")),

@@ -83,6 +83,31 @@ def _spend_xp(sim, player, label, n, source, chosen) -> None:
 OTHER_COSTS = {"exhaust_this": _exhaust_this, "exhaust_friendly": _exhaust_friendly, "kill_friendly": _kill_friendly,
                "discard": _discard, "discard_spell": _discard_spell, "recycle_trash": _recycle_trash,
                "spend_xp": _spend_xp}
+def _ready(o) -> bool:
+    return o.on_board and not o.exhausted
+
+
+def _in_hand(sim, player: str, oid: str) -> bool:
+    o = sim.world.objects[oid]
+    return o.zone == "hand" and o.controller == player
+
+
+def _unit_ok(sim, player: str, oid: str | None, ready: bool = False) -> bool:
+    o = sim.world.objects.get(oid) if oid else None
+    return oid is None or (o is not None and o.is_unit and o.on_board and sim.ctrl(oid) == player
+                           and not (ready and o.exhausted))
+
+
+# each cost that is not a resource -> whether it can be paid now (an object not named: left to its payment)
+_PAYABLE = {
+    "exhaust_this": lambda sim, pl, n, src, ch: _ready(sim.world.objects[src]),
+    "exhaust_friendly": lambda sim, pl, n, src, ch: _unit_ok(sim, pl, ch.get("exhaust"), ready=True),
+    "kill_friendly": lambda sim, pl, n, src, ch: _unit_ok(sim, pl, ch.get("kill")),
+    "discard": lambda sim, pl, n, src, ch: sim.world.players[pl].hand >= n,
+    "discard_spell": lambda sim, pl, n, src, ch: ch.get("discard") is None or _in_hand(sim, pl, ch["discard"]),
+    "recycle_trash": lambda sim, pl, n, src, ch: sim.world.players[pl].trash >= n,
+    "spend_xp": lambda sim, pl, n, src, ch: sim.world.players[pl].xp >= n,
+}
 OTHER_SAID = {
     "exhaust_this": lambda n: "s'épuiser",
     "exhaust_friendly": lambda n: "épuiser une unité alliée",
@@ -185,6 +210,25 @@ class Costs:
         the Power that may be one of several domains (Accelerate, R. 805.1.b.1), then Power of any domain
         (Deflect).  Short of it, the card cannot be played (R. 358.2)."""
         p = self.world.players[pid]
+        missing, pool = self.shortfall(pid, energy, power, one_of, any_power)
+        if missing:
+            self.refuse(
+                f"{self.world.players[pid].name} ne peut pas payer « {label} » : il manque "
+                + ", ".join(missing) + " dans sa Réserve runique (R. 357.1, 358.2, 445)"
+            )
+        for _ in range(any_power):
+            d = max((d for d in pool if pool[d] > 0), key=lambda d: (pool[d], d))
+            pool[d] -= 1
+        spent = {d: p.essence[d] - pool.get(d, 0) for d in p.essence if p.essence[d] != pool.get(d, 0)}
+        p.energy -= energy
+        p.essence = {d: n for d, n in pool.items() if n}
+        self.emit(Event.COST_PAID, player=pid, label=label, energy=energy, essence=spent, pool=self.pool_text(pid))
+
+    def shortfall(self, pid: str, energy: int, power: tuple[str, ...] = (), one_of: tuple[str, ...] | None = None,
+                  any_power: int = 0) -> tuple[list[str], dict]:
+        """What the Rune Pool lacks to pay this cost (French, empty when it can be paid, R. 358.2), and the Power left
+        once the named and the one-of-several domains are taken (R. 357.1)."""
+        p = self.world.players[pid]
         pool = dict(p.essence)
         missing = []
         if p.energy < energy:
@@ -204,18 +248,7 @@ class Costs:
                 missing.append("1 essence runique " + (" ou ".join(one_of) if one_of else "de n'importe quel domaine"))
         if sum(pool.values()) < any_power:
             missing.append(f"{any_power} essence runique de n'importe quel domaine")
-        if missing:
-            self.refuse(
-                f"{self.world.players[pid].name} ne peut pas payer « {label} » : il manque "
-                + ", ".join(missing) + " dans sa Réserve runique (R. 357.1, 358.2, 445)"
-            )
-        for _ in range(any_power):
-            d = max((d for d in pool if pool[d] > 0), key=lambda d: (pool[d], d))
-            pool[d] -= 1
-        spent = {d: p.essence[d] - pool.get(d, 0) for d in p.essence if p.essence[d] != pool.get(d, 0)}
-        p.energy -= energy
-        p.essence = {d: n for d, n in pool.items() if n}
-        self.emit(Event.COST_PAID, player=pid, label=label, energy=energy, essence=spent, pool=self.pool_text(pid))
+        return missing, pool
 
     def pay_keyword_cost(self, player: str, label: str, cost: dict, object: str | None = None,
                          reduce_any: int = 0, chosen: dict | None = None) -> None:
@@ -233,6 +266,24 @@ class Costs:
         if self.pays(player):
             self.pay(player, label, cost.get("energy", 0), tuple(d for d in power if d != "A"), any_power=anys)
         self.pay_other_costs(player, label, cost.get("other") or {}, object, chosen)
+
+    def keyword_cost_payable(self, player: str, cost: dict, source: str | None, reduce_any: int = 0,
+                             chosen: dict | None = None) -> bool:
+        """Whether a keyword cost can be paid now, as Weaponmaster asks before paying (R. 821.1.c.5): the Rune Pool
+        (when described), the counts a cost takes (hand, trash, XP) and the objects the action names, still legal.  A
+        choice the action does not name is left to ``pay_keyword_cost``, which refuses it."""
+        chosen = chosen or {}
+        options = [cost, *cost.get("or", ())]
+        pick = chosen.get("cost_option") or 0
+        if not 0 <= pick < len(options):
+            return True  # refused with its rule when paid
+        cost = options[pick]
+        power = list(cost.get("power", ()))
+        anys = max(0, power.count("A") - reduce_any)
+        if self.pays(player) and self.shortfall(player, cost.get("energy", 0), tuple(d for d in power if d != "A"),
+                                                any_power=anys)[0]:
+            return False
+        return all(_PAYABLE[kind](self, player, n, source, chosen) for kind, n in (cost.get("other") or {}).items())
 
     def pay_other_costs(self, player: str, label: str, other: dict, source: str | None, chosen: dict) -> None:
         """R. 357.2: the costs that are not resources, each of which must be completed to be paid — exhaust this or a
@@ -259,13 +310,14 @@ class Costs:
         self.emit_bill(bill, player, o.name, o.cost, o.power_cost)
         self.pay(player, o.name, bill.energy, tuple(bill.power), bill.one_of, bill.any_power)
 
-    def pay_spell(self, a: dict, ignore: str = "") -> None:
-        """Total cost of a spell or ability (R. 356): its Energy and Power, plus Deflect (R. 809); a Repeat cost that
-        is not a resource is paid whether or not the Rune Pool is described (R. 820.1.c.1, 357.2)."""
+    def pay_spell(self, a: dict, ignore: str = "", repeats: list[dict] = ()) -> None:
+        """Total cost of a spell or ability (R. 356): its Energy and Power, plus Deflect (R. 809) and each Repeat cost
+        paid (``repeats``, R. 820.1.c.1, 820.3); a Repeat cost that is not a resource is paid whether or not the Rune
+        Pool is described (R. 357.2)."""
         player = a["player"]
-        if a.get("repeat") and a.get("card"):
-            repeat_cost = self.world.objects[a["card"]].keyword_costs.get("repeat") or {}
-            self.pay_other_costs(player, a["label"], repeat_cost.get("other") or {}, a["card"], a)
+        for extra in repeats:
+            if a.get("card"):
+                self.pay_other_costs(player, a["label"], extra.get("other") or {}, a["card"], a)
         if not self.pays(player):
             return
         base_e, base_p = a.get("cost") or 0, tuple(a.get("power_cost") or ())
@@ -278,8 +330,7 @@ class Costs:
         bill = Bill(base_e, [d for d in base_p if d != "A"])
         bill.any_power += list(base_p).count("A")
         bill.ignore(ignore or a.get("ignore_cost") or "")
-        if a.get("repeat"):  # R. 820.1.c.1: an optional additional cost
-            extra = card.keyword_costs["repeat"]
+        for extra in repeats if card is not None else ():  # R. 820.1.c.1: optional additional costs
             bill.energy += extra["energy"]
             bill.power += [d for d in extra["power"] if d != "A"]
             bill.any_power += extra["power"].count("A")

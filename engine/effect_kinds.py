@@ -112,14 +112,18 @@ _ONESHOT = Param("oneshot", "bool", "ponctuel (la quantité est mémorisée)", r
 
 
 # What a triggered or activated ability does for its controller when it resolves, besides ``then``
-# (instructions: gain or spend XP, R. 728; draw, R. 414; gain points without scoring, R. 469).
+# (instructions: gain or spend XP, R. 728; Predict, R. 437; draw, R. 414; gain points without scoring, R. 469).
 _RESULT_PARAMS = (
     Param("gain_xp", "int", "son contrôleur gagne N XP", required=False, default=0, min=0, max=20),
     Param("spend_xp", "int", "son contrôleur dépense N XP", required=False, default=0, min=0, max=20),
+    Param("predict", "int", "son contrôleur prédit N cartes (R. 437)", required=False, default=0, min=0, max=10),
+    Param("predict_of_shown", "enum", "Prédiction égale à une valeur de l'objet montré (Show Off, R. 832.1.d)",
+          required=False, default="", choices=("", "power_cost", "cost", "might")),
     Param("draw", "int", "son contrôleur pioche N cartes", required=False, default=0, min=0, max=10),
     Param("points", "int", "son contrôleur gagne N points", required=False, default=0, min=0, max=10),
 )
-RESULT_INSTRUCTIONS = ("spend_xp", "gain_xp", "draw", "points")
+# in the order they are carried out (« Predict …, then draw 2 »)
+RESULT_INSTRUCTIONS = ("spend_xp", "gain_xp", "predict", "draw", "points")
 
 KINDS: dict[str, Kind] = {
     k.name: k

@@ -137,6 +137,9 @@ PARAM_CHECKS: dict[str, Callable] = {
     "effects": _effects,
     "objects": _objects,
     "keywords": lambda p, v, path, ids: tuple(_str(x, f"{path}[{i}]", 40) for i, x in enumerate(_list(v, path, 10))),
+    # ranks in a list the card prints (0 = the first): its Repeat costs
+    "indices": lambda p, v, path, ids: tuple(_int(x, f"{path}[{i}]", 0, p.max)
+                                             for i, x in enumerate(_list(v, path, 10))),
     "enum": _enum,
     "location": _location,
     "produce": _produce,

@@ -73,6 +73,7 @@ class Obj(Tracked):
     keyword_costs: dict = field(default_factory=dict)  # {equip|repeat|flow|empower: {energy, power: [domains|A]}}
     empowered: bool = False  # R. 827.2, 828: the Empowered status
     showed_off: str | None = None  # R. 832.1.c.1: what was shown off as it was played
+    shown_values: dict = field(default_factory=dict)  # R. 832.1.d.1: read as shown (might, cost, power_cost)
 
     @property
     def on_board(self) -> bool:

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from . import keywords
+from .keywords import repeat, show_off
 from .kinds import Event, Keyword, has_keyword
 from .live_state import Obj
 
@@ -106,11 +107,20 @@ class Playing:
                         + ("dans sa Défausse (Flux, R. 829.1.b)" if a.get("flow") else "dans sa main (R. 349)"))
         if a.get("flow") and "flow" not in card.keyword_costs:
             self.refuse(f"{card.name} n'a pas Flux : elle ne se joue pas depuis la Défausse (R. 829.1.b)")
-        if a.get("repeat") and "repeat" not in card.keyword_costs:
+        if (a.get("repeat") or a.get("repeat_costs")) and "repeat" not in card.keyword_costs:
             self.refuse(f"{card.name} n'a pas de coût de Répétition (R. 820.1.c)")
         if card.zone == "hand":
             self.world.players[player].hand = max(0, self.world.players[player].hand - 1)
         return card
+
+    def repeat_costs(self, card: Obj | None, a: dict) -> list[dict]:
+        """The Repeat costs ``cast`` pays, each once (R. 820.1.c.2, 820.1.c.3)."""
+        return repeat.chosen(self, card, a)
+
+    def spell_steps(self, card: Obj | None, a: dict, repeats: int) -> list:
+        """A spell's instructions as its keywords make them: once more for each Repeat cost paid (R. 820.1.d, 820.3),
+        those linked to Show Off kept as it showed off or not (R. 832.1.c.1)."""
+        return show_off.linked_steps(self, card, repeat.steps(a.get("steps") or [], repeats))
 
     def spell_leaves_chain(self, item: dict) -> None:
         """A spell leaving the chain goes to its owner's trash — banished instead when played for its Flow cost
@@ -122,8 +132,14 @@ class Playing:
         else:
             self.place(card, "discard")
 
-    def show_off(self, o: Obj, a: dict) -> None:
-        for _, fn in keywords.of(o.keywords, "on_finalize"):
+    def show_off(self, o: Obj | None, a: dict) -> None:
+        """The choices a keyword makes as its card is finalized (Show Off, R. 832.1.c.2); ``show_off`` on a card
+        without Show Off, or on a spell written without its card, is refused (R. 832.1)."""
+        hooks = keywords.of(o.keywords, "on_finalize") if o is not None else []
+        if a.get("show_off") is not None and not hooks:
+            what = o.name if o is not None else f"« {a.get('label')} »"
+            self.refuse(f"{what} n'a pas Show Off : rien n'est montré en le jouant (R. 832.1)")
+        for _, fn in hooks:
             fn(self, o.id, a)
 
     def play_effects(self, o: Obj, a: dict) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 
 import yaml
 
+from .actions import STEP_PARAMS
 from .cards import expand, validate_costs
 from .errors import EngineLimitError, ScenarioError, format_path, parse_path  # noqa: F401 (re-exported)
 from .fields import (  # noqa: F401 (ID_RE, MAX_OBJECTS, MAX_EFFECTS re-exported: the sandbox reads them)
@@ -332,7 +333,9 @@ def _action(d: Any, path: str, ids: dict[str, set[str]], depth: int = 0) -> dict
         raise ScenarioError(f"action inconnue « {name} » (attendu : {', '.join(ACTIONS)})", path=f"{path}.do")
     _label, params = ACTIONS[name]
     d = with_lists(d, params)
-    _no_unknown(d, {"do", "note"} | {p.name for p in params}, path)
+    steps_only = {p.name for p in STEP_PARAMS} if depth > 0 else set()  # an instruction's keyword links
+    _no_unknown(d, {"do", "note"} | {p.name for p in params} | steps_only, path)
+    filled = {"amount"} if d.get("might_of_shown") else set()  # Show Off: the Might shown (R. 832.1.d.1)
     if depth > 0 and name in ORDINARY_ACTIONS:
         raise ScenarioError(
             f"« {name} » est une action ordinaire ; elle ne peut pas s'intercaler entre deux instructions d'un sort",
@@ -350,10 +353,13 @@ def _action(d: Any, path: str, ids: dict[str, set[str]], depth: int = 0) -> dict
                 out["steps"] = [_action(s, f"{path}.steps[{i}]", ids, depth + 1) for i, s in enumerate(steps)]
             else:
                 out[p.name] = _check_param(p, d[p.name], f"{path}.{p.name}", ids)
-        elif p.required:
+        elif p.required and p.name not in filled:
             raise ScenarioError(f"champ obligatoire manquant ({p.label})", path=f"{path}.{p.name}")
-        elif not p.quiet:
+        elif not p.quiet and p.name not in filled:
             out[p.name] = p.default
+    for p in STEP_PARAMS:
+        if p.name in steps_only and d.get(p.name) is not None:
+            out[p.name] = _check_param(p, d[p.name], f"{path}.{p.name}", ids)
     _action_needs(name, out, path, ids)
     return out
 

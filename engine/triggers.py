@@ -9,6 +9,7 @@ from __future__ import annotations
 from .kinds import (
     PLAYED_EVENTS,
     RESULT_INSTRUCTIONS,
+    Do,
     Event,
     Reason,
     StepKind,
@@ -114,9 +115,14 @@ class Triggers:
         who = self.ctrl(eff.spec.source) if eff.spec.source else self.world.turn_player
         for name in RESULT_INSTRUCTIONS:
             n = p.get(name) or 0
+            if name == "predict" and p.get("predict_of_shown") and eff.spec.source:
+                # « Predict equal to its Power cost »: read of the object shown off (R. 832.1.d.1)
+                n = self.world.objects[eff.spec.source].shown_values.get(p["predict_of_shown"], 0)
             if not n or who is None:
                 continue
-            if name == "draw":
+            if name == "predict":  # R. 437: the cards are not described, none is recycled (choix 37 du README)
+                self.perform({"do": Do.PREDICT, "player": who, "amount": n, "recycle": 0})
+            elif name == "draw":
                 for _ in range(n):
                     self.process([Ev("draw", player=who)])
             elif name == "points":

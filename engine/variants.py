@@ -125,7 +125,7 @@ def _action_switches(data: dict) -> list[Param]:
         for option, (keyword, label) in ACTION_OPTIONS.get(a.get("do"), {}).items():
             if keyword in bases:
                 out.append(Param(f"option:{i}:{option}", "bool", f"{subject} : {label}", default=bool(a.get(option))))
-        if a.get("do") == Do.PLAY_UNIT and a.get("show_off"):
+        if a.get("do") in (Do.PLAY_UNIT, Do.CAST) and a.get("show_off"):  # a unit or a spell (R. 832.1.a)
             shown = names.get(a["show_off"], a["show_off"])
             out.append(Param(f"show_off:{i}", "bool", f"{subject} : montrer {shown} (Show Off)", default=True))
     return out

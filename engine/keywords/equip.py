@@ -32,9 +32,22 @@ def _pay(sim, gear: str, unit: str, player: str, label: str, reduce_any: int = 0
     return True
 
 
-def attach_paid(sim, gear: str, unit: str, player: str, label: str, reduce_any: int = 0) -> bool:
-    """Pay an Equip cost and attach at once (Weaponmaster's trigger, resolving, R. 821.1.c); False when it cannot."""
-    if not _pay(sim, gear, unit, player, label, reduce_any):
+def attach_paid(sim, gear: str, unit: str, player: str, label: str, reduce_any: int = 0,
+                chosen: dict | None = None) -> bool:
+    """Pay an Equip cost and attach at once (Weaponmaster's trigger, resolving, R. 821.1.c), ``chosen`` naming what
+    the cost takes (R. 357.2).  A cost that cannot be paid, or a unit that cannot carry it — before or after paying
+    (killed as the cost) — leaves the gear where it was, attached to what it was (R. 821.1.c.5); False then."""
+    g = sim.world.objects[gear]
+    cost = g.keyword_costs.get("equip")
+    stays = cost is not None and (not _can_carry(sim, unit, player)
+                                  or not sim.keyword_cost_payable(player, cost, gear, reduce_any, chosen))
+    if stays:
+        sim.emit(Event.NOTHING_HAPPENS, object=gear, why="equip_unpaid")
+        return False
+    if not _pay(sim, gear, unit, player, label, reduce_any, chosen):
+        return False
+    if not _can_carry(sim, unit, player):
+        sim.emit(Event.NOTHING_HAPPENS, object=gear, why="cannot_attach")
         return False
     sim._do_attach({"object": gear, "to": unit})
     return True

@@ -11,11 +11,13 @@ KEYWORD = KeywordDef(Keyword.EXPERT_EN_ARMES, "Weaponmaster", "R. 821", "trigger
 
 
 def on_play(sim, oid: str, a: dict) -> None:
-    """``weaponmaster: gear id`` on the play action chooses the Equipment (R. 821.1.c); not given, none is chosen."""
+    """``weaponmaster: gear id`` on the play action chooses the Equipment (R. 821.1.c); not given, none is chosen.
+    What its Equip cost takes (``kill``, ``exhaust``, ``discard``) and the cost chosen (``cost_option``) are named on
+    the same action (R. 357.2)."""
     gear = a.get("weaponmaster")
     if gear is None:
         return
     g = sim.world.objects[gear]
     if "Equipment" not in g.tags or sim.ctrl(gear) != sim.ctrl(oid):
         sim.refuse(f"{g.name} n'est pas un équipement (tag Equipment) de ce joueur (R. 821.1.c)")
-    equip.attach_paid(sim, gear, oid, sim.ctrl(oid), f"Expert en armes : {g.name}", reduce_any=1)
+    equip.attach_paid(sim, gear, oid, sim.ctrl(oid), f"Expert en armes : {g.name}", reduce_any=1, chosen=a)

@@ -5,6 +5,8 @@ read from the card's text and the 2026-10-09 Core Rules."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.cards import keyword_costs
@@ -32,9 +34,13 @@ def test_the_keyword_costs_printed_on_the_cards_are_read(code, word, cost):
     assert keyword_costs(CARDS[code]["text"])[word] == cost
 
 
-def test_a_cost_the_engine_cannot_read_is_left_out():
-    """Curtain Call's Repeat lists one cost per repetition (« [1] / [A] / [1][A] »): not a single cost."""
-    assert "repeat" not in keyword_costs(CARDS["UNL-182"]["text"])
+def test_every_keyword_cost_written_after_a_dash_is_read():
+    """Every « [Equip] — … », « [Repeat] — … », « [Empower] — … » of the cards is read, Curtain Call's one cost per
+    Repeat instance (« [1] / [A] / [1][A] », R. 820.1.c.2) included."""
+    unread = [(code, word) for code, c in CARDS.items()
+              for word in re.findall(r"\[(Equip|Repeat|Empower)\]\s*—", c.get("text") or "")
+              if word.lower() not in keyword_costs(c["text"])]
+    assert unread == []
 
 
 RULES_POOL = [player("p1", essence=["Ordre", "Chaos"], energy=2, hand=2, trash=2, xp=1), player("p2")]

@@ -96,11 +96,12 @@ def test_not_paying_equip_leaves_the_gear_behind():
 
 
 def test_not_showing_off_means_the_linked_text_does_nothing():
-    """R. 832.1.c.1: The Empyrean's « if you showed off » text needs a card shown off. Without it, no draw: the deck
-    keeps its 10 cards and the hand keeps only the Scout (the 2 cards minus The Empyrean played)."""
+    """R. 832.1.c.1: The Empyrean's « if you showed off » text needs a card shown off. Without it, no Predict and no
+    draw: the deck keeps its 10 cards and the hand keeps only Riptide Rex (the 2 cards minus The Empyrean played)."""
     data = data_of("show-off-the-empyrean")
     res = run(load_scenario(apply_changes(data, {"show_off:0": False})))
     assert res.main.players["p1"]["deck"] == 10 and res.main.players["p1"]["hand"] == 1
+    assert not any(e["type"] == "predicted" for e in res.main.events)
 
 
 def test_a_switch_whose_other_choice_is_illegal_is_not_offered():
