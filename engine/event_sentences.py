@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .step_words import de, obj, player, where, why
-from .vocab import Event, Reason, Speed, Zone
+from .vocab import Event, OtherCost, Reason, Speed, Zone
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,11 +88,53 @@ def _resource_added(t: Told) -> str:
     return f"{t.o} ajoute {what} à la Réserve runique {de(t.p)} (R. 164.2) ; elle contient {r.get('pool')}."
 
 
+# What a cost that is not a resource (R. 357.2) took, named when the step says which object paid it: (facts, amount,
+# the name of the object chosen for it, or "") → the payment, with the official French verb.
+_OTHER_PAID: dict[OtherCost, Callable[[Told, int, str], str]] = {
+    OtherCost.EXHAUST_THIS: lambda t, n, named: f"épuiser {t.obj('source')}" if t.r.get("source")
+    else OtherCost.EXHAUST_THIS.label,
+    OtherCost.EXHAUST_FRIENDLY: lambda t, n, named: f"épuiser {named}" if named else OtherCost.EXHAUST_FRIENDLY.label,
+    OtherCost.KILL_FRIENDLY: lambda t, n, named: f"éliminer {named}" if named else OtherCost.KILL_FRIENDLY.label,
+    OtherCost.DISCARD: lambda t, n, named: f"défausser {n} carte{'s' if n > 1 else ''}",
+    OtherCost.DISCARD_SPELL: lambda t, n, named: f"défausser {named}" if named else OtherCost.DISCARD_SPELL.label,
+    OtherCost.RECYCLE_TRASH: lambda t, n, named: f"recycler {n} carte{'s' if n > 1 else ''} de sa Défausse",
+    OtherCost.SPEND_XP: lambda t, n, named: f"dépenser {n} XP",
+}
+# The action's parameter naming the object a cost takes (``chosen`` of the step).
+_CHOSEN_FOR = {OtherCost.EXHAUST_FRIENDLY: "exhaust", OtherCost.KILL_FRIENDLY: "kill",
+               OtherCost.DISCARD_SPELL: "discard"}
+
+
+def _other_paid(t: Told, kind: str, n: int) -> str:
+    chosen = (t.r.get("chosen") or {}).get(_CHOSEN_FOR.get(kind, ""))
+    said = _OTHER_PAID.get(kind)
+    return said(t, n, obj(t.step, chosen) if chosen else "") if said else str(kind)
+
+
+def _listed(parts: list[str]) -> str:
+    """« a », « a et b », « a, b et c »."""
+    return " et ".join(filter(None, (", ".join(parts[:-1]), parts[-1]))) if parts else ""
+
+
 def _cost_paid(t: Told) -> str:
+    """Resources from the Rune Pool (R. 357.1, 445), and the costs that are not resources (R. 357.2) named with their
+    official verbs: exhausting, killing, discarding, recycling, spending XP."""
     r = t.r
+    label, other = r.get("label"), r.get("other")
     essence = "".join(f", {n} essence runique {d}" for d, n in sorted((r.get("essence") or {}).items()))
-    return (f"{t.p} paie « {r.get('label')} » : {r.get('energy')} Énergie{essence} (R. 357.1, 445) ; "
-            f"il reste {r.get('pool')}.")
+    if isinstance(other, str) and other:  # a payment the engine words itself
+        label = str(label).removesuffix(f" ({other})")
+        return f"{t.p} paie « {label} » sans puiser dans sa Réserve runique : {other} (R. 357.2)."
+    if not isinstance(other, dict) or not other:
+        return (f"{t.p} paie « {label} » : {r.get('energy')} Énergie{essence} (R. 357.1, 445) ; "
+                f"il reste {r.get('pool')}.")
+    paid = [_other_paid(t, kind, n) for kind, n in other.items()]
+    rules = ["357.2", *dict.fromkeys(OtherCost(k).doc.removeprefix("R. ") for k in other if k in OtherCost.values())]
+    if r.get("energy") or essence:
+        resources = f"{r.get('energy') or 0} Énergie{essence}"
+        return (f"{t.p} paie « {label} » : {_listed([resources, *paid])} (R. 357.1, 445, {', '.join(rules)}) ; "
+                f"il reste {r.get('pool')}.")
+    return f"{t.p} paie « {label} » sans puiser dans sa Réserve runique : {_listed(paid)} (R. {', '.join(rules)})."
 
 
 def _cost_modified(t: Told) -> str:

@@ -570,6 +570,20 @@ class Event(Vocab):
 EVENT_TYPE_LABELS = Event.labels()
 
 
+class OtherCost(Vocab):
+    """The costs that are not resources (R. 357.2; « coûts atypiques » in the French v1.4), as a card's cost names
+    them (``cards.OTHER_COSTS``): ``label`` is the payment in French, with the official verbs (Épuiser, Éliminer,
+    Défausser, Recycler), ``doc`` its rule."""
+
+    EXHAUST_THIS = "exhaust_this", "épuiser la carte elle-même", "R. 415.5"
+    EXHAUST_FRIENDLY = "exhaust_friendly", "épuiser une unité alliée", "R. 415.4"
+    KILL_FRIENDLY = "kill_friendly", "éliminer une unité alliée", "R. 429.1.a.1"
+    DISCARD = "discard", "défausser des cartes", "R. 423.3"
+    DISCARD_SPELL = "discard_spell", "défausser un sort", "R. 423.3"
+    RECYCLE_TRASH = "recycle_trash", "recycler des cartes de sa Défausse", "R. 417.3"
+    SPEND_XP = "spend_xp", "dépenser de l'XP", "R. 730.2"
+
+
 # --- names the situation's parameters offer (labels as a form shows them) -----------------------------------------
 
 
