@@ -108,15 +108,6 @@ _PAYABLE = {
     "recycle_trash": lambda sim, pl, n, src, ch: sim.world.players[pl].trash >= n,
     "spend_xp": lambda sim, pl, n, src, ch: sim.world.players[pl].xp >= n,
 }
-OTHER_SAID = {
-    "exhaust_this": lambda n: "s'épuiser",
-    "exhaust_friendly": lambda n: "épuiser une unité alliée",
-    "kill_friendly": lambda n: "tuer une unité alliée",
-    "discard": lambda n: f"défausser {n} carte{'s' if n > 1 else ''}",
-    "discard_spell": lambda n: "défausser un sort",
-    "recycle_trash": lambda n: f"recycler {n} carte{'s' if n > 1 else ''} de la Défausse",
-    "spend_xp": lambda n: f"dépenser {n} XP",
-}
 
 
 class Costs:
@@ -291,10 +282,10 @@ class Costs:
         (R. 417.3), spend XP (R. 730.2).  They are paid whether or not the Rune Pool is described."""
         for kind, n in other.items():
             OTHER_COSTS[kind](self, player, label, n, source, chosen)
-        if other:
-            said = ", ".join(OTHER_SAID[k](n) for k, n in other.items())
-            self.emit(Event.COST_PAID, player=player, label=f"{label} ({said})", energy=0, essence={},
-                      other=said, pool=self.pool_text(player))
+        if other:  # by kind (vocab.OtherCost) with what the action named: the narration words it
+            named = {k: chosen[k] for k in ("exhaust", "kill", "discard") if chosen.get(k)}
+            self.emit(Event.COST_PAID, player=player, label=label, energy=0, essence={}, other=dict(other),
+                      chosen=named, source=source, pool=self.pool_text(player))
 
     def pay_unit(self, o: Obj, player: str, accelerate: bool, ignore: str = "") -> None:
         """Total cost of a unit (R. 356): Energy and Power printed, plus Accelerate's [1][C] paid with one

@@ -92,8 +92,5 @@ def test_the_engine_kill_cost_is_not_told_as_energy():
     assert [t for t in texts if "Énergie" not in t and "sans puiser dans sa Réserve runique" in t]
 
 
-@pytest.mark.xfail(strict=True, reason="engine/costs.py emits « other » as its own French text (« tuer une unité "
-                   "alliée »); it should emit the costs by kind with the objects chosen (other, chosen, source) so the "
-                   "narration names them with the official verb. Remove this mark when it does.")
 def test_the_engine_kill_cost_is_told_with_the_official_verb_and_the_unit():
-    assert any("éliminer Page" in t for t in _cost_texts())
+    assert any("éliminer Unité page (R. 357.2, 429.1.a.1)" in t for t in _cost_texts())  # the factory names it so
