@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from django.urls import reverse
 from django.utils.text import capfirst
@@ -22,7 +23,7 @@ from engine.actions import Do
 from engine.kinds import LAYER_LABELS, LAYERS
 from engine.snapshots import BoardState, ChainItemState, EffectState, GameState, ObjectState
 from engine.stored import Branch, OrderDecision, Step, StoredResult, WhyNote
-from engine.vocab import Event, Reason, StepKind, Why
+from engine.vocab import Event, ObjectType, Reason, StepKind, Why
 
 from .whatif import (
     has_board,
@@ -130,10 +131,18 @@ class BoardObject:
     attached_to_name: str = ""
 
 
+class BoardArea(StrEnum):
+    """The kinds of zone the player draws a card in; the value is also the zone's CSS modifier (``zone--base``)."""
+
+    BATTLEFIELD = "battlefield"  # a battlefield, with its status and its showdown
+    BASE = "base"  # a player's base
+    OFFBOARD = "offboard"  # off the board: hand, trash, banishment, the chain…
+
+
 @dataclass
 class Zone:
     id: str
-    kind: str  # base | battlefield | offboard
+    kind: BoardArea
     title: str
     status: str = ""  # controlled | uncontrolled | contested (battlefields)
     status_label: str = ""
@@ -203,7 +212,7 @@ def where_is(zone: str) -> str:
     label = kinds.ZONE_LABELS.get(zone, zone)
     if label.startswith(("sur ", "face ")):
         return label
-    return ("sur " if zone == "battlefield" else "dans ") + label
+    return ("sur " if zone == kinds.Zone.BATTLEFIELD else "dans ") + label
 
 
 COMBAT_RESULTS = {
@@ -213,7 +222,7 @@ COMBAT_RESULTS = {
     "uncontrolled": "le champ de bataille reste sans contrôleur",
     "game_over": "la partie est gagnée avant la fin du combat",
 }
-HOW_LABELS = {"conquer": "conquis", "hold": "occupé"}  # « <champ de bataille> conquis par <joueur> »
+HOW_LABELS = {Why.CONQUER: "conquis", Why.HOLD: "occupé"}  # « <champ de bataille> conquis par <joueur> »
 COMPUTE_KINDS = {StepKind.OBJECT, StepKind.LAYER, StepKind.APPLY, StepKind.SKIP, StepKind.REEXAMINE}
 # Reasons that make a computation worth showing even when nothing changes on the board.
 TELLING_REASONS = {Reason.DEPENDENCY, Reason.TIMESTAMP, Reason.REEXAMINE, Reason.LOOP, Reason.NEEDS_OBJECT,
@@ -302,7 +311,7 @@ def _board_object(obj: ObjectState, before: ObjectState, step: Step, names: dict
     """One card as drawn: current and previous Might and damage, keywords won and lost, lethal damage."""
     keywords = list(obj.keywords)
     old_keywords = list(before.keywords)
-    has_might = obj.kind in ("unit", "token")
+    has_might = obj.kind in (ObjectType.UNIT, ObjectType.TOKEN)
     power = obj.power
     return BoardObject(
         id=obj.id, name=obj.name, type=obj.kind, printed_power=obj.printed_power, power=power,
@@ -340,7 +349,7 @@ def _zones(objects: list[BoardObject], board: BoardState, players: list[dict], o
         else:
             status, label = "uncontrolled", "Sans contrôleur"
         title = field_.name or object_names.get(bid, bid)
-        zone = Zone(id=bid, kind="battlefield", title=title, status=status, status_label=label,
+        zone = Zone(id=bid, kind=BoardArea.BATTLEFIELD, title=title, status=status, status_label=label,
                     controller=controller,
                     showdown=("Combat" if showdown.combat else "Confrontation")
                     if showdown and showdown.battlefield == bid else "",
@@ -350,21 +359,22 @@ def _zones(objects: list[BoardObject], board: BoardState, players: list[dict], o
     generic = None
     bases: dict[str, Zone] = {}
     for p in players:
-        bases[p["id"]] = Zone(id=f"base-{p['id']}", kind="base", title=f"Base · {p['name']}", controller=p["id"])
-    offboard = Zone(id="hors-plateau", kind="offboard", title="Hors du plateau")
+        bases[p["id"]] = Zone(id=f"base-{p['id']}", kind=BoardArea.BASE, title=f"Base · {p['name']}",
+                              controller=p["id"])
+    offboard = Zone(id="hors-plateau", kind=BoardArea.OFFBOARD, title="Hors du plateau")
     for obj in objects:
-        if obj.type == "battlefield":
+        if obj.type == ObjectType.BATTLEFIELD:
             continue
-        if obj.zone_id == "battlefield":
+        if obj.zone_id == kinds.Zone.BATTLEFIELD:
             target = by_id.get(obj.at or "") or (zones[0] if len(zones) == 1 else None)
             if target is None:
                 if generic is None:
-                    generic = Zone(id="champ", kind="battlefield", title="Champ de bataille")
+                    generic = Zone(id="champ", kind=BoardArea.BATTLEFIELD, title="Champ de bataille")
                 target = generic
-        elif obj.zone_id == "base":
+        elif obj.zone_id == kinds.Zone.BASE:
             target = bases.get(obj.controller or "")
             if target is None:
-                target = bases.setdefault(obj.controller or "", Zone(id="base", kind="base", title="Base"))
+                target = bases.setdefault(obj.controller or "", Zone(id="base", kind=BoardArea.BASE, title="Base"))
         else:
             target = offboard
         target.units.append(obj)
@@ -447,7 +457,7 @@ def step_view(branch: Branch, index: int, decisions: Sequence[LabelledDecision] 
     objects = []
     for obj in all_objects:
         unit = by_id.get(state.objects[obj.id].attached_to or "")
-        if obj.type == "gear" and unit is not None and unit.zone_id == obj.zone_id:
+        if obj.type == ObjectType.GEAR and unit is not None and unit.zone_id == obj.zone_id:
             unit.gear.append(obj)
             obj.attached_to_name = unit.name
         else:
