@@ -122,9 +122,6 @@ def _cost_paid(t: Told) -> str:
     r = t.r
     label, other = r.get("label"), r.get("other")
     essence = "".join(f", {n} essence runique {d}" for d, n in sorted((r.get("essence") or {}).items()))
-    if isinstance(other, str) and other:  # a payment the engine words itself
-        label = str(label).removesuffix(f" ({other})")
-        return f"{t.p} paie « {label} » sans puiser dans sa Réserve runique : {other} (R. 357.2)."
     if not isinstance(other, dict) or not other:
         return (f"{t.p} paie « {label} » : {r.get('energy')} Énergie{essence} (R. 357.1, 445) ; "
                 f"il reste {r.get('pool')}.")

@@ -58,12 +58,6 @@ def test_several_other_costs_are_listed_with_each_rule_once():
                     "défausser 1 carte et épuiser Page (R. 357.2, 415.5, 423.3, 415.4).")
 
 
-def test_a_cost_the_engine_words_itself_is_not_told_as_energy():
-    """A step whose ``other`` is already French text: no « 0 Énergie », and the label is not said twice."""
-    text = told(label="Équiper Lame (s'épuiser)", other="s'épuiser")
-    assert text == "Ana paie « Équiper Lame » sans puiser dans sa Réserve runique : s'épuiser (R. 357.2)."
-
-
 def test_a_resource_cost_is_told_as_before():
     assert told(energy=2, essence={"Chaos": 1}) == (
         "Ana paie « Équiper Lame » : 2 Énergie, 1 essence runique Chaos (R. 357.1, 445) ; il reste 2 Énergie.")
