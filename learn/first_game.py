@@ -52,11 +52,11 @@ def story(data: dict, result: StoredResult | dict) -> list[dict]:
     starts = _action_steps(_trace(result))
     turns: list[dict] = []
     for number, action in enumerate(data.get("actions") or []):
-        if action.get("do") == "start_turn" or not turns:
+        if action.get("do") == Do.START_TURN or not turns:
             turns.append({"number": len(turns) + 1, "player": names.get(current, ""), "moments": []})
         if action.get("note") and number in starts:
             turns[-1]["moments"].append({"text": action["note"], "index": starts[number]})
-        if action.get("do") == "end_turn" and order:
+        if action.get("do") == Do.END_TURN and order:
             current = order[(order.index(current) + 1) % len(order)]
     return turns
 

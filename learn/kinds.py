@@ -17,11 +17,11 @@ from django import forms
 from core.french import de
 from engine.kinds import Param
 from engine.stored import Branch, Step, StoredResult
-from engine.vocab import BOARD_ZONES, Event, StepKind
+from engine.vocab import BOARD_ZONES, Event, ObjectType, StepKind, Zone
 from worked_examples import whatif
 
 POWER, DEATHS, POINTS, ORDER, ALLOWED = "puissance", "morts", "points", "ordre", "permis"
-UNIT_TYPES = ("unit", "token")
+UNIT_TYPES = (ObjectType.UNIT, ObjectType.TOKEN)
 MAX_ORDERED = 5
 POWER_QUESTIONS_PER_EXAMPLE = 2
 ORDINALS = ["En premier", "En deuxième", "En troisième", "En quatrième", "En cinquième"]
@@ -61,7 +61,7 @@ class Source:
     @property
     def units(self) -> list[dict]:
         return [o for o in self.data.get("objects") or []
-                if o.get("type", "unit") in UNIT_TYPES and o.get("zone", "base") in BOARD_ZONES]
+                if o.get("type", ObjectType.UNIT) in UNIT_TYPES and o.get("zone", Zone.BASE) in BOARD_ZONES]
 
 
 @dataclass(frozen=True)

@@ -96,7 +96,7 @@ def _judge(text: str, move_index: int) -> Verdict:
         return Verdict(False, capfirst(reason), rules_in(reason), ())
     steps = tuple(dict.fromkeys(
         step["text"] for step in result.get("trace") or []
-        if step.get("action") == move_index and step.get("text") and step.get("kind") != "action"))
+        if step.get("action") == move_index and step.get("text") and step.get("kind") != StepKind.ACTION))
     rules: list[str] = []
     for text_line in steps:
         rules.extend(number for number in rules_in(text_line) if number not in rules)

@@ -19,7 +19,9 @@ from dataclasses import dataclass, field
 
 import yaml
 
+from engine.actions import Do
 from engine.stored import StoredResult
+from engine.vocab import ObjectType
 from rules import citations
 from worked_examples import computing, player, whatif
 from worked_examples.models import WorkedExample
@@ -204,12 +206,12 @@ def build(examples) -> Iterator[Question]:
 def _about(data: dict, leave_out: str = "") -> str:
     """The units, effects and spells of a situation, in a few words (« Vi et Garen, avec « Éclair » »)."""
     units = [o.get("name") or o["id"] for o in data.get("objects") or []
-             if o.get("type", "unit") in UNIT_TYPES and o["id"] != leave_out]
+             if o.get("type", ObjectType.UNIT) in UNIT_TYPES and o["id"] != leave_out]
     more = len(units) - 3
     shown = units[:3] + ([f"{more} autre{'s' if more > 1 else ''}"] if more > 0 else [])
     said = ", ".join(shown[:-1]) + (" et " if len(shown) > 1 else "") + shown[-1] if shown else ""
     cards = [e.get("label") or e["id"] for e in data.get("effects") or []]
-    cards += [a["label"] for a in data.get("actions") or [] if a.get("do") in ("cast", "resolve") and a.get("label")]
+    cards += [a["label"] for a in data.get("actions") or [] if a.get("do") in (Do.CAST, Do.RESOLVE) and a.get("label")]
     cards = list(dict.fromkeys(cards))
     if cards:
         listed = ", ".join(f"« {label} »" for label in cards[:2]) + (" …" if len(cards) > 2 else "")

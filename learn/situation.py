@@ -14,28 +14,32 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from core.french import de, with_article
+from engine.actions import Do
 from engine.effect_kinds import CONDITIONS, KINDS
 from engine.kinds import DURATION_LABELS, PRODUCE_LABELS, StepKind
 from engine.stored import Step
-from engine.vocab import ObjectType
+from engine.vocab import ActiveZone, AppliesTo, Event, ObjectType, TriggerSubject, Zone
 
-UNIT_TYPES = ("unit", "token")
+UNIT_TYPES = (ObjectType.UNIT, ObjectType.TOKEN)
 TYPE_LABELS = {kind.value: kind.label.lower() for kind in ObjectType}  # the engine's words (« création », R. 179)
 # Where an object is, as a sentence says it (the battlefield is named separately).
-WHERE = {"base": "dans la base de son contrôleur", "hand": "en main", "deck": "dans le deck",
-         "discard": "dans la Défausse", "banished": "bannie", "facedown": "cachée face cachée",
-         "rune_deck": "dans le deck de runes", "chain": "sur la chaîne"}
+WHERE = {Zone.BASE: "dans la base de son contrôleur", Zone.HAND: "en main", Zone.DECK: "dans le deck",
+         Zone.DISCARD: "dans la Défausse", Zone.BANISHED: "bannie", Zone.FACEDOWN: "cachée face cachée",
+         Zone.RUNE_DECK: "dans le deck de runes", Zone.CHAIN: "sur la chaîne"}
 STATE_LABELS = {"exhausted": ("épuisée", "prête"), "stunned": ("étourdie", None), "defending": ("en défense", None),
                 "attacking": ("en attaque", None)}
-SUBJECTS = {"self": "cette unité", "ally": "une unité alliée", "any": "une unité", "you": "son contrôleur"}
-WHEN = {"became_mighty": "devient puissante", "buffed": "reçoit un bonus", "xp_gained": "gagne de l'XP",
-        "died": "meurt", "conquered": "conquiert un champ de bataille", "held": "occupe un champ de bataille"}
+SUBJECTS = {TriggerSubject.SELF: "cette unité", TriggerSubject.ALLY: "une unité alliée",
+            TriggerSubject.ANY: "une unité", TriggerSubject.YOU: "son contrôleur"}
+WHEN = {Event.BECAME_MIGHTY: "devient puissante", Event.BUFFED: "reçoit un bonus", Event.XP_GAINED: "gagne de l'XP",
+        Event.DIED: "meurt", Event.CONQUERED: "conquiert un champ de bataille",
+        Event.HELD: "occupe un champ de bataille"}
 EVENTS = {"die": "mourir", "recall": "être rappelée à la base", "create_token": "créer une création",
           "power_change": "voir sa Puissance modifiée", "return_to_hand": "retourner en main", "move": "se déplacer"}
-APPLIES_TO = {"self": "sa source", "attached": "l'unité qu'il équipe", "allies": "les unités alliées",
-              "other_allies": "les autres unités alliées", "any": "toute unité", "player": "son joueur"}
-ACTIVE_ZONES = {"board": "sur le plateau", "discard": "depuis la Défausse", "hand": "depuis la main",
-                "anywhere": "où que soit sa source"}
+APPLIES_TO = {AppliesTo.SELF: "sa source", AppliesTo.ATTACHED: "l'unité qu'il équipe",
+              AppliesTo.ALLIES: "les unités alliées", AppliesTo.OTHER_ALLIES: "les autres unités alliées",
+              AppliesTo.ANY: "toute unité", AppliesTo.PLAYER: "son joueur"}
+ACTIVE_ZONES = {ActiveZone.BOARD: "sur le plateau", ActiveZone.DISCARD: "depuis la Défausse",
+                ActiveZone.HAND: "depuis la main", ActiveZone.ANYWHERE: "où que soit sa source"}
 COST_APPLIES = {"all": "toutes les cartes", "units": "les unités", "spells": "les sorts", "self": "cette carte"}
 # (singular, plural) of each counter of a player.
 PLAYER_FIELDS = {"points": ("point", "points"), "xp": ("XP", "XP"), "hand": ("carte en main", "cartes en main"),
@@ -108,20 +112,20 @@ class Teller:
     # --- objects ----------------------------------------------------------------------------------------------
 
     def object_line(self, obj: dict) -> str:
-        kind = obj.get("type", "unit")
+        kind = obj.get("type", ObjectType.UNIT)
         owner = self.players.get(obj.get("controller"), "")
-        if kind == "battlefield":
+        if kind == ObjectType.BATTLEFIELD:
             held = f"contrôlé par {owner}" if owner else "sans contrôleur"
             extra = [self._field(key, value) for key, value in obj.items()
                      if key not in SILENT | {"type", "controller", "zone"}]
             return f"{self.name(obj['id'])} : champ de bataille, {', '.join([held, *filter(None, extra)])}."
-        parts = [] if kind == "unit" else [TYPE_LABELS.get(kind, kind)]
-        zone = obj.get("zone", "base")
-        if zone in ("battlefield", "facedown"):
-            fields = [o["id"] for o in self.objects.values() if o.get("type") == "battlefield"]
+        parts = [] if kind == ObjectType.UNIT else [TYPE_LABELS.get(kind, kind)]
+        zone = obj.get("zone", Zone.BASE)
+        if zone in (Zone.BATTLEFIELD, Zone.FACEDOWN):
+            fields = [o["id"] for o in self.objects.values() if o.get("type") == ObjectType.BATTLEFIELD]
             at = obj.get("at") or (fields[0] if len(fields) == 1 else None)
             place = f"sur {self.name(at)}" if at else "sur un champ de bataille"
-            parts.append(place if zone == "battlefield" else f"cachée face cachée {place}")
+            parts.append(place if zone == Zone.BATTLEFIELD else f"cachée face cachée {place}")
         else:
             parts.append(WHERE.get(zone, zone))
         if kind in UNIT_TYPES or "printed_power" in obj:
@@ -132,7 +136,7 @@ class Teller:
             said = self._field(key, value)
             if said:
                 parts.append(said)
-        if kind == "rune" and not obj.get("exhausted"):
+        if kind == ObjectType.RUNE and not obj.get("exhausted"):
             parts.append("prête")
         who = f" ({owner})" if owner else ""
         return f"{self.name(obj['id'])}{who} : " + ", ".join(parts) + "."
@@ -254,9 +258,9 @@ class Teller:
         current = self.turn_player()
         turns: dict[int, str] = {}
         for number, action in enumerate(actions):
-            if action.get("do") == "start_turn" and current:
+            if action.get("do") == Do.START_TURN and current:
                 turns[number] = current
-            if action.get("do") == "end_turn" and current in order:
+            if action.get("do") == Do.END_TURN and current in order:
                 current = order[(order.index(current) + 1) % len(order)]
         lines = []
         for step in trace:
@@ -276,13 +280,13 @@ class Teller:
         (its steps), its cost and speed."""
         told = []
         named = [self.name(oid) for oid in action.get("objects") or []]
-        if action.get("do") == "swap" and named:
+        if action.get("do") == Do.SWAP and named:
             told.append("Unités : " + ", ".join(named) + ".")
         if action.get("target"):
             told.append(f"Cible : {self._target(action['target'])}.")
         if action.get("steps"):
             # A query only looks at the state (the example's checkpoint): it is no part of the text.
-            steps = [self.instruction(step) for step in action["steps"] if step.get("do") != "query"]
+            steps = [self.instruction(step) for step in action["steps"] if step.get("do") != Do.QUERY]
             if steps:
                 told.append("Texte : " + " ; ".join(steps) + ".")
         for key, label in (("cost", "Coût de base"), ("discount", "Réduction")):
@@ -290,6 +294,16 @@ class Teller:
                 told.append(f"{label} : {action[key]} Énergie.")
         if action.get("power_cost"):
             told.append("Coût en Essence runique : " + _value(action["power_cost"]) + ".")
+        # The objects paying a cost that is not a resource (R. 357.2), with the official verbs.
+        for key, verb in (("kill", "éliminant"), ("exhaust", "épuisant"), ("discard", "défaussant")):
+            if action.get(key):
+                told.append(f"Coût payé en {verb} {self.name(action[key])}.")
+        ranks = action.get("repeat_costs") or ([0] if action.get("repeat") else [])
+        if ranks:
+            numbers = [str(rank + 1) for rank in ranks]
+            listed = " et ".join(filter(None, (", ".join(numbers[:-1]), numbers[-1])))
+            told.append(f"Répétition payée {len(ranks)} fois (coût{'s' if len(ranks) > 1 else ''} n° {listed} "
+                        "de la carte).")
         if action.get("optional"):
             told.append("Effet facultatif.")
         if "duration" in action:
@@ -306,14 +320,14 @@ class Teller:
         amount = step.get("amount", step.get("value", 1))
         player = self.name(step["player"]) if step.get("player") else "son joueur"
         said = {
-            "damage": f"inflige {amount} dégât{'s' if amount != 1 else ''} {('à ' + who) if who else ''}",
-            "buff": f"donne un bonus (+1 Puissance) {('à ' + who) if who else ''}",
-            "kill": f"tue {who}",
-            "gain_xp": f"{player} gagne {amount} XP",
-            "spend_xp": f"{player} dépense {amount} XP",
-            "gain_points": f"{player} gagne {amount} point{'s' if amount != 1 else ''}",
-            "draw": f"{player} pioche une carte",
-            "move": f"déplace {who} vers {self.name(step.get('to'))}" if step.get("to") else f"déplace {who}",
+            Do.DAMAGE: f"inflige {amount} dégât{'s' if amount != 1 else ''} {('à ' + who) if who else ''}",
+            Do.BUFF: f"donne un bonus (+1 Puissance) {('à ' + who) if who else ''}",
+            Do.KILL: f"élimine {who}",
+            Do.GAIN_XP: f"{player} gagne {amount} XP",
+            Do.SPEND_XP: f"{player} dépense {amount} XP",
+            Do.GAIN_POINTS: f"{player} gagne {amount} point{'s' if amount != 1 else ''}",
+            Do.DRAW: f"{player} pioche une carte",
+            Do.MOVE: f"déplace {who} vers {self.name(step.get('to'))}" if step.get("to") else f"déplace {who}",
         }.get(do)
         rest = {k: v for k, v in step.items() if k not in {"do", "object", "objects", "target", "amount", "value",
                                                            "player", "to"}}
