@@ -16,6 +16,7 @@ from django.template.loader import render_to_string
 
 from core.fragments import fragment
 from engine.stored import Step, StoredResult
+from engine.vocab import Reason
 
 from .computing import VariantError, run_variant
 from .steps import branches, key_steps, label_decisions, progress, step_number, step_view
@@ -166,7 +167,7 @@ def player_context(*, result: dict, data: dict, scenario_hash: str, query, base_
         "trace_total": len(trace),
         "permalink": step_query(index),
         "summary": summary(branch, typed, data),
-        "decisions": [d for d in decisions if d.reason == "dependency"],
+        "decisions": [d for d in decisions if d.reason == Reason.DEPENDENCY],
         "whatif": form,
         "whatif_fields": whatif_fields(form, data, scenario_hash),
         "changes": changes,

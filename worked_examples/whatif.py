@@ -19,6 +19,7 @@ from django.forms.boundfield import BoundField
 from engine import kinds, variants
 from engine.kinds import Param
 from engine.stored import StoredResult
+from engine.vocab import Event, ObjectType, StepKind, Zone
 
 from .fields import field_for
 
@@ -31,7 +32,7 @@ LOCKED_NOTE = "le combat en décide"
 
 def has_board(data: dict) -> bool:
     """Does the situation have a battlefield object (so combat, control and scoring can happen)?"""
-    return any(o.get("type") == "battlefield" for o in data.get("objects") or [])
+    return any(o.get("type") == ObjectType.BATTLEFIELD for o in data.get("objects") or [])
 
 
 def player_switches(data: dict) -> list[Param]:
@@ -42,7 +43,8 @@ def player_switches(data: dict) -> list[Param]:
     numbered = {switch.name.removeprefix("number:") for switch in variants.available_changes(data)
                 if switch.name.startswith("number:")}
     for obj in data.get("objects") or []:
-        if obj.get("type", "unit") not in ("unit", "token") or obj.get("zone", "base") not in ("base", "battlefield"):
+        if (obj.get("type", ObjectType.UNIT) not in (ObjectType.UNIT, ObjectType.TOKEN)
+                or obj.get("zone", Zone.BASE) not in (Zone.BASE, Zone.BATTLEFIELD)):
             continue
         bases = {kinds.keyword_base(k) for k in obj.get("keywords") or []}
         for keyword in SWITCHABLE_KEYWORDS:
@@ -71,8 +73,9 @@ def decided_by_play(result: StoredResult) -> dict[str, bool]:
     for branch in result.branches:
         for step in branch.trace:
             reason = step.reason
-            if step.kind == "event" and reason.code in ("defending", "stopped_defending") and reason.object:
-                decided[reason.object] = decided.get(reason.object, False) or reason.code == "defending"
+            defends = (Event.DEFENDING, Event.STOPPED_DEFENDING)
+            if step.kind == StepKind.EVENT and reason.code in defends and reason.object:
+                decided[reason.object] = decided.get(reason.object, False) or reason.code == Event.DEFENDING
     return decided
 
 
