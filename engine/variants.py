@@ -122,7 +122,14 @@ def _action_switches(data: dict) -> list[Param]:
         bases = {split(k)[0] for k in played.get("keywords") or []}
         if a.get("do") in OPTIONAL_ACTIONS and not answered:
             out.append(Param(f"action:{i}", "bool", f"{OPTIONAL_ACTIONS[a['do']]} de {subject}", default=True))
+        several = ((played.get("keyword_costs") or {}).get("repeat") or {}).get("more")
+        if a.get("do") == Do.CAST and several:  # one switch per Repeat cost the card prints (R. 820.1.c.2)
+            paid = set(a.get("repeat_costs") or ([0] if a.get("repeat") else []))
+            out += [Param(f"repeat_cost:{i}:{rank}", "bool", f"{subject} : payer son coût de Répétition n° {rank + 1}",
+                          default=rank in paid) for rank in range(1 + len(several))]
         for option, (keyword, label) in ACTION_OPTIONS.get(a.get("do"), {}).items():
+            if option == "repeat" and several:
+                continue
             if keyword in bases:
                 out.append(Param(f"option:{i}:{option}", "bool", f"{subject} : {label}", default=bool(a.get(option))))
         if a.get("do") in (Do.PLAY_UNIT, Do.CAST) and a.get("show_off"):  # a unit or a spell (R. 832.1.a)
@@ -206,6 +213,15 @@ def _set_option(new: dict, ident: str, value: bool) -> None:
         action.pop(option, None)
 
 
+def _set_repeat_cost(new: dict, ident: str, value: bool) -> None:
+    index, _, rank = ident.partition(":")
+    action = new["actions"][int(index)]
+    ranks = set(action.pop("repeat_costs", None) or ([0] if action.pop("repeat", False) else []))
+    ranks = ranks | {int(rank)} if value else ranks - {int(rank)}
+    if ranks:
+        action["repeat_costs"] = sorted(ranks)
+
+
 def _set_show_off(new: dict, ident: str, value: bool) -> None:
     if not value:
         new["actions"][int(ident)].pop("show_off", None)
@@ -230,12 +246,13 @@ SWITCHES: dict[str, tuple[Callable[[dict], list[Param]], Callable[[dict, str, An
     "action": (_action_switches, _set_action),
     "option": (lambda data: [], _set_option),  # listed with the actions
     "show_off": (lambda data: [], _set_show_off),
+    "repeat_cost": (lambda data: [], _set_repeat_cost),
 }
 
 
 # The switches that change what a player does (not what is on the board): each is offered only if the changed
 # situation plays to the end (Accelerate one cannot pay, an Equip whose unit then cannot move… are left out).
-CHECKED = ("empowered", "action", "option", "show_off")
+CHECKED = ("empowered", "action", "option", "show_off", "repeat_cost")
 
 
 def _legal(data: dict, switch: Param) -> bool:
