@@ -122,3 +122,22 @@ def test_one_more_card_in_the_deck_and_burn_3_does_not_burn_out():
     res = run(load_scenario(apply_changes(data, {"deck:p1": 3})))
     assert res.main.players["p2"]["points"] == 0
     assert res.main.players["p1"]["deck"] == 0 and res.main.players["p1"]["trash"] == 8
+
+
+def test_each_repeat_cost_of_curtain_call_is_a_switch():
+    """R. 820.1.c.2, 820.3: Curtain Call's Repeat costs are paid one by one. Unpaying the second leaves two executions
+    (draw, then 2 to the Scout): the Guard at the base is untouched and the [A] stays in the pool; the third cost,
+    [1][A], is not offered — the pool cannot pay it (R. 358.2)."""
+    data = data_of("repetition-curtain-call")
+    names = {c.name for c in available_changes(data)}
+    assert {"repeat_cost:0:0", "repeat_cost:0:1"} <= names and "repeat_cost:0:2" not in names
+    main = run(load_scenario(apply_changes(data, {"repeat_cost:0:1": False}))).main
+    assert main.objects["eclaireur"]["zone"] == "discard" and main.objects["garde"]["zone"] == "base"
+    assert main.players["p1"]["energy"] == 0 and main.players["p1"]["essence"] == {"Esprit": 1}
+
+
+def test_a_spell_that_shows_nothing_off_deals_no_damage():
+    """R. 832.1.c.1: Primordial Roar's damage needs a unit shown off; without it, Harpoon Squad lives."""
+    data = data_of("show-off-primordial-roar")
+    main = run(load_scenario(apply_changes(data, {"show_off:0": False}))).main
+    assert main.objects["harpon"]["zone"] == "base" and main.objects["harpon"].get("damage", 0) == 0
