@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from engine.stored import StoredResult
-from engine.vocab import Event
+from engine.vocab import Event, Keyword
 
 from .deck import Deck, Entry
 from .keywords import keywords_of
@@ -116,7 +116,7 @@ def hidden(deck: Deck) -> Iterator[Interaction]:
         return
     is_unit = card.type == "Unit"
     cost = _energy(card)
-    obj = {"id": "carte", "name": card.name, "keywords": ["Caché"], "zone": "hand", "controller": "p1",
+    obj = {"id": "carte", "name": card.name, "keywords": [Keyword.CACHE], "zone": "hand", "controller": "p1",
            "cost": cost}
     if is_unit:
         obj["printed_power"] = _might(card)
@@ -160,7 +160,7 @@ def deathknell(deck: Deck) -> Iterator[Interaction]:
                         "plus forte et meurt au combat.", "combat"),
                 "players": _players(),
                 "objects": [{"id": "champ", "name": "Champ de bataille", "type": "battlefield", "controller": "p1"},
-                            {"id": "carte", "name": card.name, "printed_power": might, "keywords": ["Agonie"],
+                            {"id": "carte", "name": card.name, "printed_power": might, "keywords": [Keyword.AGONIE],
                              "zone": "battlefield", "controller": "p1"},
                             {"id": "adverse", "name": "Unité adverse", "printed_power": might + 2, "zone": "base",
                              "controller": "p2"}],
@@ -191,7 +191,8 @@ def accelerate(deck: Deck) -> Iterator[Interaction]:
                 "players": _players(energy=cost + 1, essence=[domain]),
                 "objects": [{"id": "champ", "name": "Champ de bataille", "type": "battlefield"},
                             {"id": "carte", "name": card.name, "printed_power": _might(card), "cost": cost,
-                             "domains": [domain], "keywords": ["Accélération"], "zone": "hand", "controller": "p1"}],
+                             "domains": [domain], "keywords": [Keyword.ACCELERATION], "zone": "hand",
+                             "controller": "p1"}],
                 "actions": [{"do": "play_unit", "object": "carte", "accelerate": True},
                             {"do": "standard_move", "objects": ["carte"], "to": "champ"}]}
     yield Interaction(
@@ -315,7 +316,7 @@ def deflect(deck: Deck) -> Iterator[Interaction]:
                         "chaine"),
                 "players": _players(energy=cost),
                 "objects": [{"id": "carte", "name": card.name, "printed_power": _might(card),
-                             "keywords": [f"Protection {amount}"], "zone": "base", "controller": "p1"}],
+                             "keywords": [f"{Keyword.PROTECTION} {amount}"], "zone": "base", "controller": "p1"}],
                 "actions": [{"do": "cast", "player": "p1", "label": spell.name, "cost": cost, "target": "carte",
                              "steps": [{"do": "query", "ask": "power", "object": "carte"}]}]}
     yield Interaction(
@@ -335,12 +336,12 @@ def combat(deck: Deck) -> Iterator[Interaction]:
         return
     attacker = attackers[0] if attackers else None
     defender = defenders[0] if defenders else None
-    a_kw = [f"Assaut {_number(attacker.card.get('text') or '', 'Assault')}"] if attacker else []
+    a_kw = [f"{Keyword.ASSAUT} {_number(attacker.card.get('text') or '', 'Assault')}"] if attacker else []
     d_kw = []
     if defender and _has(defender, "Shield"):
-        d_kw.append(f"Bouclier {_number(defender.card.get('text') or '', 'Shield')}")
+        d_kw.append(f"{Keyword.BOUCLIER} {_number(defender.card.get('text') or '', 'Shield')}")
     if defender and _has(defender, "Tank"):
-        d_kw.append("Tank")
+        d_kw.append(Keyword.TANK)
     a_name = attacker.name if attacker else "Unité adverse"
     d_name = defender.name if defender else "Unité adverse"
     a_might = _might(attacker) if attacker else 3

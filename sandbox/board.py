@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.vocab import ObjectType, Zone
 from worked_examples import fields as ef
 
 from .formdata import PLAYER_NAMES, FormData, Row, row_id
@@ -50,14 +51,14 @@ def board_view(data: FormData) -> dict:
         owner = players.get(first(r, "controller"), "")
         unit = {
             "name": first(r, "name") or f"Unité {i + 1}",
-            "power": power if first(r, "type") in ("unit", "token", "") else "",
+            "power": power if first(r, "type") in (ObjectType.UNIT, ObjectType.TOKEN, "") else "",
             "player": owner,
             "href": f"#{row_id('o', i)}",
         }
         zone, at = first(r, "zone"), first(r, "at")
-        if zone == "base" and first(r, "controller") in bases:
+        if zone == Zone.BASE and first(r, "controller") in bases:
             bases[first(r, "controller")].append(unit)
-        elif zone == "battlefield" and (at in fields or (not at and len(fields) == 1)):
+        elif zone == Zone.BATTLEFIELD and (at in fields or (not at and len(fields) == 1)):
             fields[at or next(iter(fields))].append(unit)
         else:
             unit["where"] = ef.ZONE_LABELS.get(zone, zone) if zone else ""

@@ -12,7 +12,7 @@ from typing import Any
 from engine.actions import Do
 from engine.snapshots import GameState
 from engine.stored import CombatSummary, EventRecord, Score, StoredResult
-from engine.vocab import Event, StepKind, Why, Zone
+from engine.vocab import Event, ObjectType, StepKind, Why, Zone
 
 # The actions that bring units to a location, and the parameter naming them.
 MOVES = {Do.STANDARD_MOVE: "objects", Do.MOVE: "object", Do.PLAY_UNIT: "object"}
@@ -85,7 +85,7 @@ class _Reader:
 def _score_lines(r: _Reader, scores: list[Score]) -> list[str]:
     lines = []
     for s in scores:
-        how = "conquiert" if s.how == "conquer" else "occupe"
+        how = "conquiert" if s.how == Why.CONQUER else "occupe"
         who, where = r.player(s.player), r.field(s.battlefield)
         if s.point:
             lines.append(f"{who} {how} {where} et gagne 1 point ({s.points_after} au total).")
@@ -217,7 +217,7 @@ def board_notes(data: dict | None, result: StoredResult | dict | None) -> list[s
     """
     if not data or not result:
         return []
-    if not any(o.get("type") == "battlefield" for o in data.get("objects") or []):
+    if not any(o.get("type") == ObjectType.BATTLEFIELD for o in data.get("objects") or []):
         return []
     r = _Reader(data, StoredResult.from_dict(result))
     actions: list[Any] = data.get("actions") or []

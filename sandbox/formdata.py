@@ -12,6 +12,7 @@ from django import forms as django_forms
 from django.http import QueryDict
 
 from engine.kinds import ACTIONS
+from engine.vocab import ObjectType
 from worked_examples import fields as ef
 
 from . import forms as sf
@@ -123,7 +124,7 @@ def _battlefields_apart(data: FormData) -> None:
     they are moved to the board, with their controller (an old form's posts still open the same situation).
     """
     units = data.rows["o"]
-    moved = [r for r in units if (r.get("type") or [""])[0] == "battlefield"]
+    moved = [r for r in units if (r.get("type") or [""])[0] == ObjectType.BATTLEFIELD]
     if moved:
         data.rows["o"] = [r for r in units if r not in moved]
         for r in moved:

@@ -25,7 +25,8 @@ import engine
 from engine import cards as engine_cards
 from engine import kinds
 from engine import scenario as engine_scenario
-from engine.kinds import ACTIONS, CONDITIONS, KINDS
+from engine.kinds import ACTIONS, CONDITIONS, KINDS, Keyword, Zone
+from engine.vocab import ObjectType
 from worked_examples.computing import card_data
 from worked_examples.fields import (
     DURATION_LABELS,
@@ -74,7 +75,8 @@ CARD_RE = re.compile(r"^[A-Za-z]{2,4}-[A-Za-z0-9*]{1,6}$")
 # The printed values a card gives its row (``engine.cards.card_fields``): not typed when the row names a card.
 CARD_FIELDS = ("name", "type", "printed_power", "cost", "domains", "tags", "keywords", "keyword_costs", "power_cost")
 # The costs a keyword may carry (R. 818, 820, 827, 829), by their official French names.
-COST_WORDS = {"equip": "Équiper", "repeat": "Répétition", "flow": "Flux", "empower": "Amplification"}
+COST_WORDS = {"equip": Keyword.EQUIPER, "repeat": Keyword.REPETITION, "flow": Keyword.FLUX,
+              "empower": Keyword.AMPLIFICATION}
 ANY_DOMAIN = "tout domaine"
 
 
@@ -265,7 +267,7 @@ class UnitForm(RowForm):
         )
         f["type"] = EnumField(
             label="Type",
-            choices=[(t, OBJECT_TYPE_LABELS.get(t, t)) for t in kinds.OBJECT_TYPES if t != "battlefield"],
+            choices=[(t, OBJECT_TYPE_LABELS.get(t, t)) for t in kinds.OBJECT_TYPES if t != ObjectType.BATTLEFIELD],
         )
         lo, hi = PRINTED_MIGHT_RANGE
         f["printed_power"] = WholeNumberField(label="Puissance imprimée", min_value=lo, max_value=hi)
@@ -314,7 +316,7 @@ class UnitForm(RowForm):
             return
         code = self.data.get(self.add_prefix("card"))
         values = card_values(code)
-        if values is None or values["type"] == "battlefield":
+        if values is None or values["type"] == ObjectType.BATTLEFIELD:
             return
         blank = {"printed_power": 0, "cost": 0, "keyword_costs": {}}
         # Which essences a card of several domains costs is the player's to say (R. 131.3); none is the card's.
@@ -332,11 +334,11 @@ class UnitForm(RowForm):
         """A unit on a battlefield says which one when there are several; elsewhere it is on none."""
         data = super().clean()
         values = card_values(data.get("card"))
-        if values is not None and values["type"] == "battlefield":
+        if values is not None and values["type"] == ObjectType.BATTLEFIELD:
             message = "Cette carte est un champ de bataille : ajoutez-la au plateau (« Ajouter un champ de bataille »)."
             self.add_error("card", message)
         zone = data.get("zone")
-        if zone in ("battlefield", "facedown"):
+        if zone in (Zone.BATTLEFIELD, Zone.FACEDOWN):
             if not data.get("at") and len(self.pools.battlefields) > 1 and "at" not in self.errors:
                 self.add_error("at", "Choisissez le champ de bataille où se trouve l'unité.")
         elif zone:
@@ -366,14 +368,14 @@ class BattlefieldForm(RowForm):
             help_text="Au départ de la situation.",
         )
         values = card_values(self.data.get(self.add_prefix("card"))) if self.is_bound else None
-        if values is not None and values["type"] == "battlefield":
+        if values is not None and values["type"] == ObjectType.BATTLEFIELD:
             self.fields["name"].disabled = True
             self.initial["name"] = values["name"]
 
     def clean(self):
         data = super().clean()
         values = card_values(data.get("card"))
-        if values is not None and values["type"] != "battlefield":
+        if values is not None and values["type"] != ObjectType.BATTLEFIELD:
             self.add_error("card", "Cette carte n'est pas un champ de bataille : ajoutez-la aux unités et objets.")
         return data
 

@@ -8,7 +8,8 @@ from typing import Any
 import engine
 from engine import cards as engine_cards
 from engine import scenario as engine_scenario
-from engine.kinds import ACTIONS, CONDITIONS, KINDS
+from engine.kinds import ACTIONS, CONDITIONS, KINDS, Zone
+from engine.vocab import ObjectType
 from worked_examples import fields as ef
 from worked_examples.computing import card_data
 
@@ -72,7 +73,8 @@ def data_from_scenario(scenario: Any) -> FormData:
         effects=[(raw_value(e.get("id")), raw_value(e.get("label"))) for e, _t, _s in effects],
         actions=[(a_id, ACTIONS[a["do"]][0]) for a, a_id, _top in actions],
         battlefields=[
-            (raw_value(o.get("id")), raw_value(o.get("name"))) for o in objects if o.get("type") == "battlefield"
+            (raw_value(o.get("id")), raw_value(o.get("name")))
+            for o in objects if o.get("type") == ObjectType.BATTLEFIELD
         ],
     )
     rows: dict[str, list[Row]] = {p: [] for p in SECTION_ORDER}
@@ -125,12 +127,12 @@ def _player_row(p: dict, pools: ef.Pools, notices: list[str]) -> Row:
 def _object_row(o: dict, pools: ef.Pools, notices: list[str], first_player: str | None) -> tuple[str, Row]:
     """A battlefield's row on the board (``b``) or a unit's or object's row (``o``)."""
     typ = o.get("type", "unit")
-    if typ == "battlefield":
+    if typ == ObjectType.BATTLEFIELD:
         what = f"Champ de bataille « {raw_value(o.get('name'))[:40]} »"
         fields = row_form("b", "", pools).fields
         printed = set(sf.CARD_FIELDS) if "card" in o else set()  # the card's own values, read again from the card
         _unrepresented(notices, o, set(fields) | {"type", "zone"} | printed, what)
-        if o.get("zone", "battlefield") != "battlefield":
+        if o.get("zone", Zone.BATTLEFIELD) != Zone.BATTLEFIELD:
             notices.append(f"{what} : un champ de bataille est toujours dans la zone des champs de bataille.")
         values = {"name": o.get("name"), "card": o.get("card"), "controller": o.get("controller")}
         return "b", put_row("b", "", values, pools, raw_value(o.get("id", "")))

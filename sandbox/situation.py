@@ -9,6 +9,7 @@ from django.utils.text import capfirst
 
 import engine
 from engine.kinds import ACTIONS, CONDITIONS, KINDS
+from engine.vocab import ObjectType
 from worked_examples import fields as ef
 
 from . import forms as sf
@@ -96,11 +97,11 @@ class Sandbox:
             o |= {"type": "battlefield", **({"controller": v["controller"]} if v["controller"] else {})}
             return o | ({"card": v["card"]} if v.get("card") else {})
         for key, value in v.items():
-            if key in ("id", "name") or (key == "type" and value == "unit"):
+            if key in ("id", "name") or (key == "type" and value == ObjectType.UNIT):
                 continue
             if key in ("zone", "controller") and value is not None:
                 o[key] = value
-            elif key == "printed_power" and v["type"] in ("unit", "token"):
+            elif key == "printed_power" and v["type"] in (ObjectType.UNIT, ObjectType.TOKEN):
                 o[key] = value
             elif not _empty(value) and value != field_default(sf.OBJECT_FIELDS, key):
                 o[key] = value
