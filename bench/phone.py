@@ -95,8 +95,10 @@ def visit(browser, url: str, cpu: float = CPU_SLOWDOWN) -> dict:
         context.close()
 
 
-def first_visits(base: str, times: int = 1, detail: str | None = None, cpu: float = CPU_SLOWDOWN) -> float:
-    """Every page type once (or ``times`` times, median printed); the slowest load event, in ms."""
+def first_visits(base: str, times: int = 1, detail: str | None = None, cpu: float = CPU_SLOWDOWN,
+                 only: list[str] | None = None) -> float:
+    """Every page type once (or ``times`` times, median printed); the slowest load event, in ms. ``only``: the page
+    types whose name contains one of these words (all of them by default)."""
     from playwright.sync_api import sync_playwright
 
     text = html_reader(base)
@@ -113,6 +115,8 @@ def first_visits(base: str, times: int = 1, detail: str | None = None, cpu: floa
                                              args=["--no-sandbox", "--disable-gpu"])
         try:
             for name, (page_spec, budget) in PAGE_TYPES.items():
+                if only and not any(word in name for word in only):
+                    continue
                 path = resolve(page_spec, text)
                 text(path)  # the server has rendered it once: a reader's first visit, not the site's
                 runs = [visit(browser, base + path, cpu) for _ in range(times)]
@@ -141,12 +145,14 @@ def main() -> None:
                         "(ou https://… avec scripts/prod-stack.sh --tls : HTTP/2)")
     parser.add_argument("--fois", type=int, default=1, help="visites par sorte de page (la médiane est donnée)")
     parser.add_argument("--detail", help="une adresse dont afficher la cascade des ressources")
+    parser.add_argument("--pages", nargs="+", metavar="MOT",
+                        help="seulement les sortes de pages dont le nom contient un de ces mots (« glossaire », …)")
     parser.add_argument("--processeur", type=float, default=CPU_SLOWDOWN,
                         help="ralentissement du processeur (4 : le téléphone lent ; 1 : pour isoler le réseau)")
     args = parser.parse_args()
     load = os.getloadavg()
     print(f"Machine : {os.cpu_count()} processeurs, charge moyenne {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}")
-    first_visits(args.url.rstrip("/"), args.fois, args.detail, args.processeur)
+    first_visits(args.url.rstrip("/"), args.fois, args.detail, args.processeur, args.pages)
     load = os.getloadavg()
     print(f"Charge moyenne à la fin : {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}")
 
