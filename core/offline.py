@@ -104,8 +104,9 @@ def reading_pages() -> list[dict]:
             kind = next((label for label, prefix in READING if url.startswith(prefix) and url != prefix), None)
             if kind and url not in seen:
                 seen.add(url)
-                title = str(getattr(item, "title", "") or getattr(item, "question", "") or getattr(item, "name", "")
-                            or item)
+                # A fixed page is listed by its URL name (a str, whose « title » is a method): its address then.
+                title = next((value for value in (getattr(item, name, "") for name in ("title", "question", "name"))
+                              if isinstance(value, str) and value), url)
                 # Typeset as the pages are (the offline page lists these titles beside the pages' own).
                 title = html.unescape(french_typography(html.escape(title, quote=False)))
                 pages.append({"url": url, "title": title, "kind": kind})
