@@ -208,3 +208,22 @@ def test_each_execution_may_make_its_own_choices():
     assert o.players["p1"]["hand"] == 1 and o.objects["b"]["zone"] == "discard"  # drew 1 after playing its card
     once = play(objs, [dict(CURTAIN, steps=steps)], players=pool)
     assert once.objects["b"]["zone"] == "battlefield" and once.players["p1"]["energy"] == 1
+
+
+def test_weaponmaster_moves_a_gear_already_attached_paying_the_cost_chosen():
+    """R. 821.1.c « even if it's already attached »: Blade of the Exile leaves the Guard at the Bridge for the Assailant
+    in the base, its second cost (exhaust a friendly unit) paid with the Guard itself; it goes where its new unit is
+    (R. 435.4)."""
+    exil = card("exil", "RAD-150", zone="battlefield", at="pont", attached_to="garde", power_cost=["Chaos"])
+    objs = [PONT, card("armee", "SFD-002", zone="hand"), unit("garde", 3, at="pont"), exil]
+    o = play(objs, [{"do": "play_unit", "object": "armee", "weaponmaster": "exil", "cost_option": 1,
+                     "exhaust": "garde"}], players=[player("p1", energy=6, essence=["Fureur"]), player("p2")])
+    assert (o.objects["exil"]["attached_to"], o.objects["exil"]["zone"]) == ("armee", "base")
+    assert o.objects["garde"]["exhausted"]
+
+
+def test_repeat_true_pays_the_first_of_several_repeat_costs():
+    """Curtain Call with ``repeat: true``: its first Repeat cost, [1], once — 5 Energy, two executions."""
+    o = play([card("rideau", "UNL-182", zone="hand")], [dict(CURTAIN, repeat=True)],
+             players=[player("p1", energy=5), player("p2")])
+    assert o.players["p1"]["xp"] == 2 and o.players["p1"]["energy"] == 0
