@@ -212,6 +212,8 @@ def raw_fields(name: str, f: django_forms.Field, value: Any) -> dict[str, list[s
         return {name: raw_values(value)}
     if isinstance(f, sf.KeywordCostsField):
         return {name: [raw_value(sf.costs_text(value))]}
+    if isinstance(f, ef.IndicesField):
+        return {name: [", ".join(raw_values(value))]}
     if isinstance(f, ef.KeywordsField):
         return {name: [", ".join(raw_values(value)) if isinstance(value, (list, tuple)) else raw_value(value)]}
     return {name: [raw_value(value)]}

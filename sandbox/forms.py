@@ -20,11 +20,13 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.text import capfirst
 
 import engine
 from engine import cards as engine_cards
 from engine import kinds
 from engine import scenario as engine_scenario
+from engine.actions import STEP_PARAMS
 from engine.kinds import ACTIONS, CONDITIONS, KINDS, Keyword, Zone
 from engine.vocab import ObjectType
 from worked_examples.computing import card_data
@@ -337,6 +339,11 @@ class UnitForm(RowForm):
         if values is not None and values["type"] == ObjectType.BATTLEFIELD:
             message = "Cette carte est un champ de bataille : ajoutez-la au plateau (« Ajouter un champ de bataille »)."
             self.add_error("card", message)
+        elif values is not None:
+            # The card's printed values as the card gives them: the text shown does not say a cost that is not a
+            # resource, a choice between costs or Repeat's further costs, so it is not read back.
+            data.update({name: values[name] for name in CARD_FIELDS
+                         if name in values and name in self.fields and self.fields[name].disabled})
         zone = data.get("zone")
         if zone in (Zone.BATTLEFIELD, Zone.FACEDOWN):
             if not data.get("at") and len(self.pools.battlefields) > 1 and "at" not in self.errors:
@@ -443,7 +450,22 @@ class ActionForm(RowForm):
                 required=False,
                 help_text="Cochée : cette action est une instruction du dernier sort placé au-dessus.",
             )
+            # What an instruction may add: the keyword text it belongs to (Show Off, Repeat's executions).
+            for param in STEP_PARAMS:
+                f[param.name] = (TriStateField(label=capfirst(param.label)) if param.type == "bool"
+                                 else field_for(param, self.pools))
+            self.advanced = tuple(p.name for p in STEP_PARAMS)
+            self.advanced_label = "Instruction liée à un mot-clé"
+        if "might_of_shown" in f and "amount" in f:
+            f["amount"].required = False  # Show Off: the amount may be the Might of the object shown (R. 832.1.d.1)
         f["note"] = TextField(label="Note (facultatif)", required=False, limit=MAX_NOTE)
+
+    def clean(self):
+        data = super().clean()
+        if "might_of_shown" in self.fields and data.get("amount") is None and not data.get("might_of_shown") \
+                and "amount" not in self.errors:
+            self.add_error("amount", "Indiquez un nombre entier, ou cochez la puissance de l'objet montré.")
+        return data
 
 
 CHOICE_TYPES = {

@@ -8,6 +8,7 @@ from typing import Any
 from django.utils.text import capfirst
 
 import engine
+from engine.actions import STEP_PARAMS
 from engine.kinds import ACTIONS, CONDITIONS, KINDS
 from engine.vocab import ObjectType
 from worked_examples import fields as ef
@@ -150,7 +151,7 @@ class Sandbox:
             v = form.cleaned_data
             name = form.kind
             a: dict[str, Any] = {"do": name}
-            for p in ACTIONS[name][1]:
+            for p in (*ACTIONS[name][1], *(STEP_PARAMS if v.get("in_spell") else ())):
                 value = v.get(p.name)
                 if p.name not in form.fields or value is None or value == "":
                     continue

@@ -176,6 +176,20 @@ class KeywordsField(forms.CharField):
         return ", ".join(value) if isinstance(value, (list, tuple)) else value
 
 
+class IndicesField(forms.CharField):
+    """Ranks separated by commas (« 0, 1 ») → a list of whole numbers (a parameter of type ``indices``: Repeat's
+    costs paid, by their rank on the card)."""
+
+    def to_python(self, value):
+        items = [x.strip() for x in super().to_python(value).split(",") if x.strip()]
+        if not all(x.isdigit() and int(x) <= 9 for x in items):
+            raise ValidationError("Indiquez des rangs (0, 1, 2…) séparés par des virgules.", code="invalid")
+        return [int(x) for x in items] or None
+
+    def prepare_value(self, value):
+        return ", ".join(str(x) for x in value) if isinstance(value, (list, tuple)) else value
+
+
 class KeepUnknown:
     """A choice widget that keeps a value it does not know (a deleted unit…), shown as « (introuvable) »."""
 
@@ -358,6 +372,8 @@ def field_for(param: Param, pools: Pools | None = None, *, label: str | None = N
     if t == "produce":
         choices = [(c, capfirst(v)) for c, v in kinds.PRODUCE_LABELS.items()]
         return ProduceField(label=label, choices=choices)
+    if t == "indices":
+        return IndicesField(label=label + " (séparés par des virgules)", required=param.required)
     if t == "steps":
         return None  # a spell's instructions are the action rows marked « instruction du sort »
     # A type of parameter the sandbox does not know yet: plain text, the engine checks it.
