@@ -326,14 +326,15 @@ def with_lists(action: dict, params: tuple[Param, ...]) -> dict:
     return action
 
 
-def _action(d: Any, path: str, ids: dict[str, set[str]], depth: int = 0) -> dict:
+def _action(d: Any, path: str, ids: dict[str, set[str]], depth: int = 0, parent: str | None = None) -> dict:
     d = _dict(d, path)
     name = _req(d, "do", path)
     if name not in ACTIONS:
         raise ScenarioError(f"action inconnue « {name} » (attendu : {', '.join(ACTIONS)})", path=f"{path}.do")
     _label, params = ACTIONS[name]
     d = with_lists(d, params)
-    steps_only = {p.name for p in STEP_PARAMS} if depth > 0 else set()  # an instruction's keyword links
+    # an instruction of a played spell may name the keyword text it belongs to (Show Off, Repeat)
+    steps_only = {p.name for p in STEP_PARAMS} if parent == "cast" else set()
     _no_unknown(d, {"do", "note"} | {p.name for p in params} | steps_only, path)
     filled = {"amount"} if d.get("might_of_shown") else set()  # Show Off: the Might shown (R. 832.1.d.1)
     if depth > 0 and name in ORDINARY_ACTIONS:
@@ -350,7 +351,7 @@ def _action(d: Any, path: str, ids: dict[str, set[str]], depth: int = 0) -> dict
                 if depth > 0:
                     raise ScenarioError("un sort ne peut pas contenir un autre sort", path=f"{path}.steps")
                 steps = _list(d[p.name], f"{path}.steps", MAX_STEPS_IN_RESOLVE)
-                out["steps"] = [_action(s, f"{path}.steps[{i}]", ids, depth + 1) for i, s in enumerate(steps)]
+                out["steps"] = [_action(s, f"{path}.steps[{i}]", ids, depth + 1, name) for i, s in enumerate(steps)]
             else:
                 out[p.name] = _check_param(p, d[p.name], f"{path}.{p.name}", ids)
         elif p.required and p.name not in filled:

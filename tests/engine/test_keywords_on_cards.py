@@ -227,3 +227,11 @@ def test_repeat_true_pays_the_first_of_several_repeat_costs():
     o = play([card("rideau", "UNL-182", zone="hand")], [dict(CURTAIN, repeat=True)],
              players=[player("p1", energy=5), player("p2")])
     assert o.players["p1"]["xp"] == 2 and o.players["p1"]["energy"] == 0
+
+
+def test_only_a_played_spell_links_its_instructions_to_a_keyword():
+    """``showed_off`` and ``execution`` belong to the instructions of a card played with ``cast`` (R. 832.1.c.1,
+    820.2.a); a bare ``resolve`` has neither Show Off nor Repeat."""
+    bare = {"do": "resolve", "label": "Sort", "steps": [{"do": "gain_xp", "player": "p1", "amount": 1,
+                                                         "showed_off": True}]}
+    assert "showed_off" in refused([unit()], [bare])
