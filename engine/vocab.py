@@ -320,7 +320,7 @@ class Param:
     """One parameter of an effect kind or action, with its type and bounds."""
 
     name: str
-    type: str  # int | bool | str | object | player | effect | keywords | enum | produce | objects
+    type: str  # int | bool | str | object | player | effect | keywords | enum | produce | objects | indices
     label: str
     required: bool = True
     default: Any = None
