@@ -16,24 +16,26 @@ from html import unescape
 KB = 1024
 
 # name: (path, or (index page, prefix of the first link to follow)), and the budget (HTML, JS, CSS) in bytes. Every
-# page loads site.css (about 7.5 KB sent) and site.js with announce.js (about 5.5 KB): a page type with nothing of its
-# own is held to 8 KB of JS and 10 KB of CSS.
+# page loads site.css (about 8 KB sent) and site.js with announce.js (about 5.5 KB): a page type with nothing of its
+# own is held to 8 KB of JS and 10 KB of CSS. Pages with the example player load htmx (15 KB), player.js and
+# player.css besides (about 24 KB of JS in all). A budget that was over twice what its page sends was brought to about
+# one and a half times (issue 34): a page that grows that much is noticed.
 PAGE_TYPES: dict[str, tuple[str | tuple[str, str], tuple[int, int, int]]] = {
     "accueil": ("/", (14 * KB, 8 * KB, 12 * KB)),
     "index des règles": ("/regles/", (16 * KB, 8 * KB, 10 * KB)),
     "section des règles": (("/regles/", "/regles/"), (28 * KB, 32 * KB, 10 * KB)),
     "FAQ": ("/faq/", (14 * KB, 8 * KB, 10 * KB)),
-    "réponse de la FAQ": ("/faq/jusqu-a-5-et-sort/", (24 * KB, 50 * KB, 16 * KB)),
+    "réponse de la FAQ": ("/faq/jusqu-a-5-et-sort/", (24 * KB, 32 * KB, 16 * KB)),
     # The heaviest guide (its glossary tooltips): its examples are cards whose player loads on demand (issue 34: the
     # combat guide weighed 371 KB, 40 KB compressed, with fifteen players inside). Every guide is held to this budget.
     "guide le plus long": ("/guides/couches-dependances-horodatages/", (20 * KB, 28 * KB, 14 * KB)),
     "glossaire": ("/glossaire/", (24 * KB, 8 * KB, 10 * KB)),
     "terme du glossaire": (("/glossaire/", "/glossaire/"), (12 * KB, 8 * KB, 10 * KB)),
-    "cartes": ("/cartes/", (40 * KB, 32 * KB, 16 * KB)),
-    "exemple": (("/exemples/", "/exemples/"), (40 * KB, 50 * KB, 16 * KB)),
+    "cartes": ("/cartes/", (12 * KB, 32 * KB, 16 * KB)),
+    "exemple": (("/exemples/", "/exemples/"), (12 * KB, 32 * KB, 16 * KB)),
     "débuter": ("/debuter/", (20 * KB, 8 * KB, 12 * KB)),
-    "entraînement": ("/entrainement/", (20 * KB, 24 * KB, 16 * KB)),
-    "bac à sable": ("/bac-a-sable/", (40 * KB, 60 * KB, 16 * KB)),
+    "entraînement": ("/entrainement/", (20 * KB, 12 * KB, 16 * KB)),
+    "bac à sable": ("/bac-a-sable/", (16 * KB, 36 * KB, 16 * KB)),
     "recherche": ("/recherche/?q=puissance", (20 * KB, 32 * KB, 10 * KB)),
     "hors ligne": ("/hors-ligne/", (12 * KB, 8 * KB, 10 * KB)),
 }
