@@ -28,7 +28,7 @@ from engine import kinds
 from engine import scenario as engine_scenario
 from engine.actions import STEP_PARAMS
 from engine.kinds import ACTIONS, CONDITIONS, KINDS, Keyword, Zone
-from engine.vocab import ObjectType
+from engine.vocab import ObjectType, OtherCost
 from worked_examples.computing import card_data
 from worked_examples.fields import (
     DURATION_LABELS,
@@ -116,16 +116,26 @@ class CardField(forms.CharField):
         return code
 
 
+def _one_cost(cost: dict) -> str:
+    """« 0, Ordre, éliminer une unité alliée »: Energy, essences, then the costs that are not resources (R. 357.2)."""
+    power = [ANY_DOMAIN if p == "A" else str(p) for p in cost.get("power") or []]
+    other = [OtherCost(kind).label + (f" ({n})" if n != 1 else "") if kind in OtherCost.values() else str(kind)
+             for kind, n in (cost.get("other") or {}).items()]
+    return ", ".join([str(cost.get("energy", 0)), *power, *other])
+
+
 def costs_text(costs: Any) -> str:
-    """``{equip: {energy: 0, power: [Fureur]}}`` → « Équiper : 0, Fureur » (what the field shows)."""
+    """``{equip: {energy: 0, power: [Fureur]}}`` → « Équiper : 0, Fureur » (what the field shows); a cost to choose
+    among several reads « … ou … », Repeat's further costs « … / … » (R. 820.1.c.2)."""
     if not isinstance(costs, dict):
         return "" if costs in (None, "") else str(costs)
     parts = []
     for word, cost in costs.items():
         if not isinstance(cost, dict):
             return str(costs)
-        power = [ANY_DOMAIN if p == "A" else str(p) for p in cost.get("power") or []]
-        parts.append(f"{COST_WORDS.get(word, word)} : " + ", ".join([str(cost.get("energy", 0)), *power]))
+        said = " ou ".join(_one_cost(c) for c in [cost, *(cost.get("or") or [])] if isinstance(c, dict))
+        said = " / ".join([said, *(_one_cost(c) for c in cost.get("more") or [] if isinstance(c, dict))])
+        parts.append(f"{COST_WORDS.get(word, word)} : {said}")
     return " ; ".join(parts)
 
 
@@ -139,6 +149,8 @@ class KeywordCostsField(forms.CharField):
         return costs_text(value) if isinstance(value, dict) else value
 
     def clean(self, value):
+        if self.disabled:
+            return {}  # a card's printed costs, shown only: the form takes them from the card (``ObjectForm.clean``)
         text = (super().clean(value) or "").strip()
         if not text:
             return {}
