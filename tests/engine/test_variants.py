@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 import yaml
 
@@ -12,11 +10,10 @@ from engine.variants import apply_changes, available_changes
 from worked_examples.paths import SCENARIOS_DIR
 
 FOLDER = SCENARIOS_DIR
-PENDING = Path(__file__).with_name("scenarios")  # examples on real cards the sandbox cannot rebuild yet
 
 
-def data_of(slug, folder=FOLDER):
-    return yaml.safe_load((folder / f"{slug}.yaml").read_text(encoding="utf-8"))
+def data_of(slug):
+    return yaml.safe_load((FOLDER / f"{slug}.yaml").read_text(encoding="utf-8"))
 
 
 def test_switches_listed():
@@ -131,7 +128,7 @@ def test_each_repeat_cost_of_curtain_call_is_a_switch():
     """R. 820.1.c.2, 820.3: Curtain Call's Repeat costs are paid one by one. Unpaying the second leaves two executions
     (draw, then 2 to the Scout): the Guard at the base is untouched and the [A] stays in the pool; the third cost,
     [1][A], is not offered — the pool cannot pay it (R. 358.2)."""
-    data = data_of("repetition-curtain-call", PENDING)
+    data = data_of("repetition-curtain-call")
     names = {c.name for c in available_changes(data)}
     assert {"repeat_cost:0:0", "repeat_cost:0:1"} <= names and "repeat_cost:0:2" not in names
     main = run(load_scenario(apply_changes(data, {"repeat_cost:0:1": False}))).main
@@ -141,6 +138,6 @@ def test_each_repeat_cost_of_curtain_call_is_a_switch():
 
 def test_a_spell_that_shows_nothing_off_deals_no_damage():
     """R. 832.1.c.1: Primordial Roar's damage needs a unit shown off; without it, Harpoon Squad lives."""
-    data = data_of("show-off-primordial-roar", PENDING)
+    data = data_of("show-off-primordial-roar")
     main = run(load_scenario(apply_changes(data, {"show_off:0": False}))).main
     assert main.objects["harpon"]["zone"] == "base" and main.objects["harpon"].get("damage", 0) == 0
