@@ -15,6 +15,7 @@ from . import keywords
 from .kinds import Event, Keyword
 from .layers import text_active
 from .live_state import Obj
+from .movement import put_in_trash, recycle_from_trash, take_from_hand
 
 DEFLECT = Keyword.PROTECTION  # Deflect (R. 809)
 
@@ -51,8 +52,8 @@ def _discard(sim, player, label, n, source, chosen) -> None:
     p = sim.world.players[player]
     if p.hand < n:
         sim.refuse(f"« {label} » : défausser {n} carte(s) est impossible avec {p.hand} en main (R. 423.3)")
-    p.hand -= n
-    p.trash += n
+    take_from_hand(p, n)
+    put_in_trash(p, n)
 
 
 def _discard_spell(sim, player, label, n, source, chosen) -> None:
@@ -60,16 +61,14 @@ def _discard_spell(sim, player, label, n, source, chosen) -> None:
     if o is None or o.zone != "hand" or o.type != "spell" or o.controller != player:
         sim.refuse(f"« {label} » : il faut défausser un sort de sa main, nommé par l'action (« discard », R. 423.3)")
     sim.place(o, "discard")
-    p = sim.world.players[player]
-    p.hand = max(0, p.hand - 1)
+    take_from_hand(sim.world.players[player])
 
 
 def _recycle_trash(sim, player, label, n, source, chosen) -> None:
     p = sim.world.players[player]
     if p.trash < n:
         sim.refuse(f"« {label} » : recycler {n} carte(s) de la Défausse est impossible avec {p.trash} (R. 417.3)")
-    p.trash -= n
-    p.deck += n  # to the bottom of the main deck (R. 417.1.a)
+    recycle_from_trash(p, n)  # to the bottom of the main deck (R. 417.1.a)
 
 
 def _spend_xp(sim, player, label, n, source, chosen) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .kinds import Event, Keyword, Reason, StepKind, has_keyword
 from .live_state import Obj
+from .movement import take_from_hand
 
 HIDDEN = Keyword.CACHE  # Hidden (R. 811)
 
@@ -47,7 +48,7 @@ class Hidden:
             self.pay(player, f"Cacher {o.name}", 0, any_power=1)  # [A]: Power of any domain (R. 135.2.e.5)
         self.place(o, "facedown", bf)
         o.hidden_turn = self.world.turn.number
-        w.players[player].hand = max(0, w.players[player].hand - 1)
+        take_from_hand(w.players[player])
         self.emit(Event.HIDDEN, object=o.id, player=player, to=bf, turn=self.world.turn.number)
 
     def from_hidden(self, o: Obj, player: str) -> str:

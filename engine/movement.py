@@ -1,5 +1,7 @@
 """Movement (R. 144, 447–460), recalls (R. 456), attaching (R. 435–436, 716): where objects are and how they get
-there (playing a permanent is in ``playing``).
+there (playing a permanent is in ``playing``); and the piles a player keeps as counts (R. 105–108): the cards in
+hand, in the Main Deck and in the trash that the scenario does not describe as objects change only here
+(``take_from_hand``, ``put_in_trash``, ``draw_one``, ``recycle_from_trash``, ``shuffle_trash_into_deck``).
 
 ``Movement`` is a mixin of ``sim.Sim``.
 """
@@ -13,7 +15,40 @@ from .kinds import (
     Reason,
     StepKind,
 )
-from .live_state import Ev, Obj
+from .live_state import Ev, Obj, Player
+
+
+def take_from_hand(p: Player, n: int = 1) -> None:
+    """``n`` cards leave the hand (played: R. 349, hidden: R. 422, discarded: R. 423); a count never goes below zero."""
+    p.hand = max(0, p.hand - n)
+
+
+def put_in_trash(p: Player, n: int = 1) -> None:
+    """``n`` undescribed cards go to the trash (discarded, burned: R. 423, 441)."""
+    p.trash += n
+
+
+def draw_one(p: Player, to: str = "hand") -> None:
+    """The top card of the Main Deck goes to the hand (draw, R. 414) or to the trash (Burn, R. 441); the caller has
+    refilled an empty deck first (Burn Out, R. 432)."""
+    p.deck -= 1
+    if to == "hand":
+        p.hand += 1
+    else:
+        p.trash += 1
+
+
+def recycle_from_trash(p: Player, n: int) -> None:
+    """``n`` cards of the trash go to the bottom of the Main Deck (recycle, R. 417.1.a)."""
+    p.trash -= n
+    p.deck += n
+
+
+def shuffle_trash_into_deck(p: Player, described: int = 0) -> int:
+    """Burn Out (R. 432.2.a): the trash, its ``described`` card objects included, becomes the Main Deck; returns how
+    many cards that is."""
+    p.deck, p.trash = p.trash + described, 0
+    return p.deck
 
 
 class Movement:

@@ -11,6 +11,7 @@ from . import keywords
 from .keywords import repeat, show_off
 from .kinds import Event, Keyword, has_keyword
 from .live_state import Obj
+from .movement import take_from_hand
 
 
 class Playing:
@@ -67,7 +68,7 @@ class Playing:
         w.clock += 1
         self.count_played(player, o.id)  # from facedown too (R. 811.1.c.3)
         if hidden_at is None:
-            w.players[player].hand = max(0, w.players[player].hand - 1)
+            take_from_hand(w.players[player])
         self.emit(Event.UNIT_PLAYED, object=o.id, player=player, accelerate=a["accelerate"], exhausted=o.exhausted,
                   to=dest, from_hidden=hidden_at)
         if dest != "base":
@@ -93,7 +94,7 @@ class Playing:
         o.since = w.clock
         w.clock += 1
         self.count_played(player, o.id)
-        w.players[player].hand = max(0, w.players[player].hand - 1)
+        take_from_hand(w.players[player])
         self.emit(Event.GEAR_PLAYED, object=o.id, player=player, to=dest)
         self.play_effects(o, a)
 
@@ -110,7 +111,7 @@ class Playing:
         if (a.get("repeat") or a.get("repeat_costs")) and "repeat" not in card.keyword_costs:
             self.refuse(f"{card.name} n'a pas de coût de Répétition (R. 820.1.c)")
         if card.zone == "hand":
-            self.world.players[player].hand = max(0, self.world.players[player].hand - 1)
+            take_from_hand(self.world.players[player])
         return card
 
     def repeat_costs(self, card: Obj | None, a: dict) -> list[dict]:

@@ -18,6 +18,7 @@ from .kinds import (
     keyword_number,
 )
 from .live_state import Ev
+from .movement import draw_one, shuffle_trash_into_deck
 
 
 class Scoring:
@@ -114,10 +115,9 @@ class Scoring:
                 self.emit(Event.NOTHING_HAPPENS, player=pid, why="empty_deck")
                 return
             trash_objs = [o for o in w.objects.values() if o.zone == "discard" and o.controller == pid]
-            shuffled = p.trash + len(trash_objs)
             for o in trash_objs:
                 self.place(o, "deck")
-            p.deck, p.trash = shuffled, 0
+            shuffled = shuffle_trash_into_deck(p, len(trash_objs))
             opp = self.burn_out_opponent(pid, opponents, repeat)
             self.tr.step(
                 StepKind.SCORE,
@@ -136,12 +136,10 @@ class Scoring:
             if repeat and self.check_victory(immediate=True, only=opp):
                 return
             repeat += 1
-        p.deck -= 1
+        draw_one(p, to)
         if to == "hand":
-            p.hand += 1
             self.emit(Event.DREW, player=pid)
         else:  # Burn (R. 441): into the trash
-            p.trash += 1
             self.emit(Event.BURNED, player=pid)
 
     def burn_out_opponent(self, pid: str, opponents: list[str], repeat: int) -> str:

@@ -144,3 +144,54 @@ def test_zones_and_locations_change_only_through_movement():
                             and not (isinstance(elt.value, ast.Attribute) and elt.value.attr == "combat")):
                         writers.add(path.name)
     assert writers == {"movement.py", "scenario.py"}
+
+
+PILES = ("hand", "deck", "trash")  # a player's cards kept as counts (R. 105–108)
+
+
+def _pile_writes(path: Path) -> list[tuple[int, str]]:
+    """Each write to a player's ``hand``, ``deck`` or ``trash`` count: an assignment (tuples too), an augmented one,
+    or ``setattr(p, "hand", …)``."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        targets = []
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            targets = [node.target]
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr"
+              and len(node.args) > 1 and isinstance(node.args[1], ast.Constant) and node.args[1].value in PILES):
+            found.append((node.lineno, node.args[1].value))
+        for t in targets:
+            for elt in t.elts if isinstance(t, ast.Tuple) else [t]:
+                if isinstance(elt, ast.Attribute) and elt.attr in PILES:
+                    found.append((node.lineno, elt.attr))
+    return found
+
+
+def test_hand_deck_and_trash_counts_change_only_through_movement():
+    """The cards in hand, in the Main Deck and in the trash (R. 105–108) that are counts, not objects, are changed by
+    ``movement.py`` alone (``take_from_hand``, ``put_in_trash``, ``draw_one``, ``recycle_from_trash``,
+    ``shuffle_trash_into_deck``); paying a discard, drawing, Burn Out and playing a card ask it."""
+    trespass = [
+        f"{path.name}:{line} writes .{pile}"
+        for path in sorted([*ENGINE.glob("*.py"), *ENGINE.glob("keywords/*.py")])
+        if path.name != "movement.py"
+        for line, pile in _pile_writes(path)
+    ]
+    assert trespass == []
+    assert {pile for _, pile in _pile_writes(ENGINE / "movement.py")} == set(PILES)
+
+
+def test_the_check_sees_a_pile_written_from_another_module():
+    """The check above can fail: a count changed in place, through an index, in a tuple or by ``setattr`` is found."""
+    source = (
+        "def f(self, p):\n    p.hand -= 1\n    self.world.players['a'].trash += 2\n"
+        "    p.deck, p.trash = 3, 0\n    setattr(p, 'hand', 0)\n    p.handed = 1\n"
+    )
+    probe = ENGINE.parent / "tests" / "engine" / "_probe_pile_write.py"
+    probe.write_text(source, encoding="utf-8")
+    try:
+        assert sorted(pile for _, pile in _pile_writes(probe)) == ["deck", "hand", "hand", "trash", "trash"]
+    finally:
+        probe.unlink()
