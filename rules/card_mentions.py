@@ -15,8 +15,8 @@ LIMIT = 12
 
 
 def card_mentions(card, terms) -> list[dict]:
-    """FAQ entries that link the card or one of its keywords' glossary terms, then their worked examples and those
-    of the rules sections about its keywords."""
+    """FAQ entries that link the card or one of its keywords' glossary terms; the worked examples that play the card,
+    then those of these entries and of the rules sections about its keywords."""
     linked = Q(cards=card)
     for term in terms:
         url = term.get_absolute_url()
@@ -24,9 +24,16 @@ def card_mentions(card, terms) -> list[dict]:
             linked |= Q(**{f"{field}__contains": f'href="{url}"'})
     entries = list(FAQEntry.objects.filter(linked).distinct()
                    .order_by("category__order", "order", "question").only("slug", "question")[:LIMIT])
-    examples = (WorkedExample.objects
-                .filter(Q(faq_entries__in=[entry.pk for entry in entries]) | Q(rule_sections__terms__in=terms))
-                .distinct().order_by("topic", "order", "title").only("slug", "title")[:LIMIT])
+    # The examples that play this very card come first (its collector number in their scenario), then those of
+    # the FAQ entries and of the rules sections about its keywords.
+    playing = [example for example in WorkedExample.objects.filter(scenario__icontains=card.id)
+               .order_by("topic", "order", "title").only("slug", "title", "scenario")
+               if card.id in example.card_ids()]
+    related = (WorkedExample.objects
+               .filter(Q(faq_entries__in=[entry.pk for entry in entries]) | Q(rule_sections__terms__in=terms))
+               .exclude(pk__in=[example.pk for example in playing])
+               .distinct().order_by("topic", "order", "title").only("slug", "title")[:LIMIT])
+    examples = (playing + list(related))[:LIMIT]
     return [
         {"title": "Questions de la FAQ", "items": [(entry.question, entry.get_absolute_url()) for entry in entries]},
         {"title": "Exemples commentés", "items": [(example.title, example.get_absolute_url()) for example in examples]},

@@ -48,6 +48,14 @@ class WorkedExample(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("examples:detail", args=[self.slug])
 
+    def card_ids(self) -> list[str]:
+        """The collector numbers of the real cards the scenario names (``card: RAD-082``), in its order, once each."""
+        try:
+            objects = computing.parse_scenario(self.scenario).get("objects") or []
+        except engine.ScenarioError:
+            return []
+        return list(dict.fromkeys(o["card"] for o in objects if isinstance(o, dict) and o.get("card")))
+
     def compute_hash(self) -> str:
         return hashlib.sha256(self.scenario.encode("utf-8")).hexdigest()
 

@@ -12,6 +12,7 @@ from django.utils.safestring import SafeString
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
+from cards.models import Card
 from core.fragments import fragment
 from core.htmx import HtmxHttpRequest, wants_fragment
 
@@ -105,6 +106,13 @@ def example_context(example: WorkedExample, query=None, embedded: bool = False) 
     return context, status
 
 
+def example_cards(example: WorkedExample) -> list[Card]:
+    """The real cards the example plays, in the scenario's order, each linked to its page under the player."""
+    ids = example.card_ids()
+    found = Card.objects.filter(id__in=ids).only("id", "name", "name_fr", "card_type").in_bulk()
+    return [found[card_id] for card_id in ids if card_id in found]
+
+
 @require_GET
 @vary_on_headers("HX-Request")
 def detail(request: HtmxHttpRequest, slug: str):
@@ -115,6 +123,7 @@ def detail(request: HtmxHttpRequest, slug: str):
         # is the one on the page (the browser keeps the link's #fragment).
         return redirect(context["permalink"])
     context["faq_entries"] = example.faq_entries.all()
+    context["cards"] = example_cards(example)
     context["guide_sections"] = example.guide_sections.select_related("guide")
     if wants_fragment(request):
         return render(request, "examples/_player.html", context, status=status)
