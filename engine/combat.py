@@ -9,6 +9,7 @@ from __future__ import annotations
 from . import keywords
 from .board import why
 from .kinds import (
+    CombatResult,
     Event,
     Keyword,
     Reason,
@@ -237,7 +238,7 @@ class Combat:
         replaced and both sides are still there, so a new combat is staged (R. 468.3.d.1)."""
         restaged = False
         if alive_a and alive_d:
-            report["result"] = "recalled"
+            report["result"] = CombatResult.RECALLED
             self.process([Ev("recall", obj=oid) for oid in alive_a])
             if self.units_at(bf, attacker) and self.units_at(bf, defender):
                 # R. 468.3.d.1: the recall was replaced and both sides are still here — no result, and
@@ -245,11 +246,11 @@ class Combat:
                 restaged = True
                 report["restaged"] = True
         elif alive_a:
-            report["result"] = "conquered"
+            report["result"] = CombatResult.CONQUERED
         elif alive_d:
-            report["result"] = "defended"
+            report["result"] = CombatResult.DEFENDED
         else:
-            report["result"] = "uncontrolled"
+            report["result"] = CombatResult.UNCONTROLLED
             if self.world.objects[bf].controller is not None:
                 self.world.objects[bf].controller = None
                 self.emit(Event.CONTROL_LOST, object=bf)
@@ -288,7 +289,7 @@ class Combat:
         yield  # R. 468.2: what the damage and the cleanup triggered is answered and resolves first
         if self.world.scoring.winner is not None:  # R. 196: the game ended in the combat cleanup — no resolution step
             report["deaths"] = sorted(u for u in A + D if self.world.objects[u].zone != "battlefield")
-            report["result"] = "game_over"
+            report["result"] = CombatResult.GAME_OVER
             self.world.combat.log.append(report)
             self.world.combat.at = self.world.combat.contest = None
             return
@@ -316,10 +317,10 @@ class Combat:
         self.settle()
         if restaged:
             self.contest(bf, attacker)
-        elif report["result"] in ("conquered", "defended"):
+        elif report["result"] in (CombatResult.CONQUERED, CombatResult.DEFENDED):
             # R. 468.5, 468.5.d–e: the winner establishes control if it was not theirs — the defender
             # of a battlefield they did not control conquers it too.
-            self.gain_control(bf, attacker if report["result"] == "conquered" else defender)
+            self.gain_control(bf, attacker if report["result"] == CombatResult.CONQUERED else defender)
         self.world.combat.contest = None
         self.tr.show_board(self.board_tuple())
         self.cleanup()

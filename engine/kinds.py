@@ -39,6 +39,7 @@ from .vocab import (
     ZONE_LABELS,
     ZONE_TITLES,
     ZONES,
+    CombatResult,
     Duration,
     Event,
     Keyword,
@@ -67,6 +68,6 @@ __all__ = [
     "OBJECT_TYPES", "PRINTED_POWER_RANGE", "PRODUCE", "PRODUCE_LABELS", "REASONS", "REPLACEABLE_EVENTS",
     "RESULT_INSTRUCTIONS", "SPEEDS", "STAGES", "STEP_KIND_LABELS", "STEP_LABELS", "TOPICS", "TOPIC_LABELS",
     "TRIGGER_EVENTS", "VICTORY_SCORES", "WHY_LABELS", "WHY_RULES", "XP_RANGE", "ZONES", "ZONE_LABELS", "ZONE_TITLES",
-    "Duration", "Event", "Keyword", "Kind", "KeywordRule", "Layer", "Mode", "Param", "Reason", "Speed", "Stage",
-    "StepKind", "Topic", "Vocab", "Why", "Zone", "has_keyword", "keyword_base", "keyword_number", "vocabulary",
+    "CombatResult", "Duration", "Event", "Keyword", "Kind", "KeywordRule", "Layer", "Mode", "Param", "Reason", "Speed",
+    "Stage", "StepKind", "Topic", "Vocab", "Why", "Zone", "has_keyword", "keyword_base", "keyword_number", "vocabulary",
 ]

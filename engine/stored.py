@@ -5,9 +5,9 @@ explanation, practice and the deck pages.
 A step's state is a ``snapshots.GameState`` (the same classes the tracer folds); this module adds what the
 JSON holds around the states: each step's kind and reason, a branch's end (decisions, combats, scores,
 answers) and the branches.  Codes are read as the vocabulary's members (``vocab.StepKind``, ``vocab.Reason``
-or ``vocab.Event``, ``vocab.Why``, ``vocab.Zone``): a ``StrEnum`` member equals its text, so a stored code the
-vocabulary no longer has stays plain text.  The shape is documented in ``engine/README.md``; a result stored by
-an older engine may lack keys, and every default is decided here, once.
+or ``vocab.Event``, ``vocab.Why``, ``vocab.Zone``, ``vocab.CombatResult``): a ``StrEnum`` member equals its text,
+so a stored code the vocabulary no longer has stays plain text.  The shape is documented in ``engine/README.md``; a
+result stored by an older engine may lack keys, and every default is decided here, once.
 """
 
 from __future__ import annotations
@@ -17,12 +17,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .snapshots import BoardState, GameState, ObjectState, PlayerState, as_dict, as_list, objects_of, players_of
-from .vocab import STEP_KIND_LABELS, WHY_LABELS, WHY_RULES, Event, Reason, StepKind, Why
+from .vocab import STEP_KIND_LABELS, WHY_LABELS, WHY_RULES, CombatResult, Event, Reason, StepKind, Why
 
 _STEP_KINDS = {m.value: m for m in StepKind}
 _REASONS = {m.value: m for m in Reason}
 _EVENTS = {m.value: m for m in Event}
 _WHYS = {m.value: m for m in Why}
+_COMBAT_RESULTS = {m.value: m for m in CombatResult}
 _NO_STATE = GameState(board=BoardState())
 
 
@@ -183,7 +184,8 @@ class OrderDecision:
 
 @dataclass(frozen=True, slots=True)
 class CombatSummary:
-    """A combat's totals of Might and its result (``conquered``, ``defended``, ``recalled``, ``uncontrolled``)."""
+    """A combat's totals of Might and its result (a ``vocab.CombatResult`` member: ``conquered``, ``defended``,
+    ``recalled``, ``uncontrolled``, ``game_over``)."""
 
     battlefield: str | None = None
     attacker: str | None = None
@@ -202,7 +204,8 @@ class CombatSummary:
         return cls(battlefield=d.get("battlefield"), attacker=d.get("attacker"), defender=d.get("defender"),
                    might_attacker=might.get("attacker"), might_defender=might.get("defender"),
                    attackers=tuple(as_list(d.get("attackers"))), defenders=tuple(as_list(d.get("defenders"))),
-                   deaths=tuple(as_list(d.get("deaths"))), result=d.get("result"))
+                   deaths=tuple(as_list(d.get("deaths"))),
+                   result=_COMBAT_RESULTS.get(d.get("result"), d.get("result")))
 
 
 @dataclass(frozen=True, slots=True)

@@ -584,6 +584,21 @@ class OtherCost(Vocab):
     SPEND_XP = "spend_xp", "dépenser de l'XP", "R. 730.2"
 
 
+class CombatResult(Vocab):
+    """How a combat ended (``combats[].result``, the ``combat_ended`` event's ``result``), R. 468."""
+
+    CONQUERED = ("conquered", "l'attaque prend le champ de bataille",
+                 "R. 468.3.a, 468.5 : seules les unités de l'attaquant restent ; il établit le contrôle")
+    DEFENDED = ("defended", "la défense garde le champ de bataille",
+                "R. 468.3.a : seules les unités du défenseur restent")
+    RECALLED = ("recalled", "les unités restantes de l'attaque sont rappelées",
+                "R. 468.1.a.2, 468.3.d : des défenseurs restent, les attaquants sont rappelés ; pas de résultat")
+    UNCONTROLLED = ("uncontrolled", "le champ de bataille reste sans contrôleur",
+                    "R. 468.3.d, 468.5.b : aucune unité ne reste ; pas de résultat")
+    GAME_OVER = ("game_over", "la partie est gagnée avant la fin du combat",
+                 "R. 196 : la partie s'achève dès qu'un joueur gagne, ici au nettoyage de combat")
+
+
 # --- names the situation's parameters offer (labels as a form shows them) -----------------------------------------
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from engine.actions import Do
 from engine.snapshots import GameState
 from engine.stored import CombatSummary, EventRecord, Score, StoredResult
-from engine.vocab import Event, ObjectType, StepKind, Why, Zone
+from engine.vocab import CombatResult, Event, ObjectType, StepKind, Why, Zone
 
 # The actions that bring units to a location, and the parameter naming them.
 MOVES = {Do.STANDARD_MOVE: "objects", Do.MOVE: "object", Do.PLAY_UNIT: "object"}
@@ -103,17 +103,17 @@ def _combat_lines(r: _Reader, bf: str, combat: CombatSummary, scores: list[Score
         f"{defender} défend avec {combat.might_defender} (R. 467)."
     ]
     result = combat.result
-    if result == "recalled":
+    if result == CombatResult.RECALLED:
         lines.append(
             f"Des unités des deux camps restent sur {where} : celles de {attacker} sont rappelées à sa base, "
             f"et personne ne conquiert ce champ (R. 468.1.a.2, 468.3.d)."
         )
-    elif result == "defended" and not scores:
+    elif result == CombatResult.DEFENDED and not scores:
         lines.append(
             f"Seules des unités de {defender} restent sur {where} : {defender} gagne le combat et garde le champ ; "
             f"{attacker} ne conquiert rien (R. 468.3, 468.5)."
         )
-    elif result == "uncontrolled":
+    elif result == CombatResult.UNCONTROLLED:
         lines.append(
             f"Aucune unité ne reste sur {where} : le champ n'est plus contrôlé par personne et personne ne le "
             "conquiert (R. 468.5.b)."

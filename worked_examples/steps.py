@@ -23,7 +23,7 @@ from engine.actions import Do
 from engine.kinds import LAYER_LABELS, LAYERS
 from engine.snapshots import BoardState, ChainItemState, EffectState, GameState, ObjectState
 from engine.stored import Branch, OrderDecision, Step, StoredResult, WhyNote
-from engine.vocab import Event, ObjectType, Reason, StepKind, Why
+from engine.vocab import CombatResult, Event, ObjectType, Reason, StepKind, Why
 
 from .whatif import (
     has_board,
@@ -216,11 +216,11 @@ def where_is(zone: str) -> str:
 
 
 COMBAT_RESULTS = {
-    "conquered": "l'attaque prend le champ de bataille",
-    "defended": "la défense garde le champ de bataille",
-    "recalled": "les unités restantes sont rappelées",
-    "uncontrolled": "le champ de bataille reste sans contrôleur",
-    "game_over": "la partie est gagnée avant la fin du combat",
+    CombatResult.CONQUERED: "l'attaque prend le champ de bataille",
+    CombatResult.DEFENDED: "la défense garde le champ de bataille",
+    CombatResult.RECALLED: "les unités restantes sont rappelées",
+    CombatResult.UNCONTROLLED: "le champ de bataille reste sans contrôleur",
+    CombatResult.GAME_OVER: "la partie est gagnée avant la fin du combat",
 }
 HOW_LABELS = {Why.CONQUER: "conquis", Why.HOLD: "occupé"}  # « <champ de bataille> conquis par <joueur> »
 COMPUTE_KINDS = {StepKind.OBJECT, StepKind.LAYER, StepKind.APPLY, StepKind.SKIP, StepKind.REEXAMINE}

@@ -3,12 +3,15 @@ property tests (hypothesis) on random legal combats."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import EngineLimitError, ScenarioError, load_scenario, run
-from engine.kinds import STEP_KIND_LABELS, Event, StepKind, Why
+from engine.kinds import STEP_KIND_LABELS, CombatResult, Event, StepKind, Why
+from engine.stored import StoredResult
 from tests.engine.factories import player, scenario, unit
 
 
@@ -109,6 +112,26 @@ def test_why_of_each_assignment_and_score_is_structured_with_its_rule():
     assert d["scores"][0]["why"] == {"code": "conquer", "rule": "R. 471", "label": Why.CONQUER.label}
     assert any(s["kind"] == "assign" and "R. 815" in s["text"] for s in d["trace"])
     assert d["board"]["battlefields"]["pont"]["controller"] == "p1"
+
+
+@pytest.mark.parametrize(("might_a", "might_d", "stunned", "expected"), [
+    (5, 2, False, "conquered"),  # R. 468.3.a: only the attacker's units are left; it establishes control (R. 468.5)
+    (2, 5, False, "defended"),  # R. 468.3.a: only the defender's units are left
+    (3, 3, False, "uncontrolled"),  # R. 468.3.d, 468.5.b: no unit is left, nobody controls the battlefield
+    (1, 5, True, "recalled"),  # R. 468.1.a.2: defenders left (a stunned one deals no damage), attackers recalled
+])
+def test_a_combat_result_is_a_member_of_the_vocabulary_stored_as_its_text(might_a, might_d, stunned, expected):
+    data = duel(
+        [unit("jinx", might_a, zone="base"), unit("braum", might_d, at="pont", controller="p2", stunned=stunned)],
+        [{"do": "standard_move", "objects": ["jinx"], "to": "pont"}],
+    )
+    d = run(load_scenario(data)).to_dict()
+    result = d["combats"][0]["result"]
+    assert type(result) is CombatResult and result == CombatResult(expected) and result.label
+    assert json.loads(json.dumps(d["combats"]))[0]["result"] == expected
+    ended = [e for e in d["events"] if e["type"] == Event.COMBAT_ENDED]
+    assert [type(e["result"]) for e in ended] == [CombatResult]
+    assert type(StoredResult.from_dict(json.loads(json.dumps(d))).main.combats[0].result) is CombatResult
 
 
 def test_every_step_kind_and_event_has_a_french_label():
