@@ -447,9 +447,17 @@ def may_be_instruction(action: str) -> bool:
     return not container(action) and action not in engine_scenario.ORDINARY_ACTIONS
 
 
+# The action that plays a spell: only its instructions may belong to its Show Off or Repeat text.
+PLAYED_SPELL = "cast"
+
+
 class ActionForm(RowForm):
-    def __init__(self, *args, **kwargs):
+    """An action, or an instruction of the spell above it. ``spell`` is the ``do`` of that spell (« cast »,
+    « resolve »), None when the row is no instruction (``RowFormSet`` reads it from the rows above)."""
+
+    def __init__(self, *args, spell: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)
+        self.spell: str | None = spell
         if self.refuse_unknown_kind(ACTIONS):
             return
         f = self.fields
@@ -462,22 +470,44 @@ class ActionForm(RowForm):
                 required=False,
                 help_text="Cochée : cette action est une instruction du dernier sort placé au-dessus.",
             )
-            # What an instruction may add: the keyword text it belongs to (Show Off, Repeat's executions).
+            # What an instruction of a played spell may add: the keyword text it belongs to (Show Off, Repeat's
+            # executions); a resolved spell has neither. Kept wherever a value was sent, to be refused next to it
+            # (``clean``); an unbound form lists every field a row may hold.
             for param in STEP_PARAMS:
-                f[param.name] = (TriStateField(label=capfirst(param.label)) if param.type == "bool"
-                                 else field_for(param, self.pools))
+                if not self.is_bound or spell == PLAYED_SPELL or self._sent(param.name):
+                    f[param.name] = (TriStateField(label=capfirst(param.label)) if param.type == "bool"
+                                     else field_for(param, self.pools))
             self.advanced = tuple(p.name for p in STEP_PARAMS)
             self.advanced_label = "Instruction liée à un mot-clé"
         if "might_of_shown" in f and "amount" in f:
             f["amount"].required = False  # Show Off: the amount may be the Might of the object shown (R. 832.1.d.1)
         f["note"] = TextField(label="Note (facultatif)", required=False, limit=MAX_NOTE)
 
+    def _sent(self, name: str) -> bool:
+        return bool(str(self.data.get(self.add_prefix(name)) or "").strip())  # what the field itself would read
+
     def clean(self):
         data = super().clean()
         if "might_of_shown" in self.fields and data.get("amount") is None and not data.get("might_of_shown") \
                 and "amount" not in self.errors:
             self.add_error("amount", "Indiquez un nombre entier, ou cochez la puissance de l'objet montré.")
+        if self.spell != PLAYED_SPELL:
+            for param in STEP_PARAMS:
+                if data.get(param.name) is not None and param.name not in self.errors:
+                    self.add_error(param.name, self._not_played(param))
         return data
+
+    def _not_played(self, param) -> str:
+        """Why a Show Off or Repeat link is refused on this row, and the ways out."""
+        played = ACTIONS[PLAYED_SPELL][0].split(" (")[0]
+        what = "Show Off" if param.name == "showed_off" else "Répétition"
+        said = f"{what} ne vaut que pour une instruction d'un sort joué (« {played} »)"
+        if self.spell is None:
+            return (f"{said} : cette action n'est pas une instruction de sort. Videz ce champ, ou placez l'action sous "
+                    "un sort joué et cochez « Instruction du sort au-dessus ».")
+        resolved = ACTIONS[self.spell][0].split(" (")[0]
+        return (f"{said} : le sort au-dessus est seulement résolu (« {resolved} »), sans Show Off ni Répétition. "
+                f"Videz ce champ, ou remplacez ce sort par l'action « {played} ».")
 
 
 CHOICE_TYPES = {
@@ -609,7 +639,27 @@ class RowFormSet(forms.BaseFormSet):
         kwargs = {"pools": self.pools}
         if index is not None and self.section.kind_key:
             kwargs["kind"] = self.kind_of(index)
+        if index is not None and self.section.form is ActionForm and self.is_bound:
+            kwargs["spell"] = self.spells()[index]
         return kwargs
+
+    def spells(self) -> list[str | None]:
+        """For each action row, the ``do`` of the spell it is an instruction of (or None), nested as in
+        ``sandbox.situation``: « Instruction du sort au-dessus » ticked under a spell or one of its instructions."""
+        if getattr(self, "_spells", None) is None:
+            ticked = forms.BooleanField(required=False)
+            spells: list[str | None] = []
+            spell = None
+            for i in range(self.total_form_count()):
+                kind = self.kind_of(i)
+                tick = forms.CheckboxInput().value_from_datadict(self.data, self.files, f"{self.prefix}-{i}-in_spell")
+                if kind in ACTIONS and may_be_instruction(kind) and spell is not None and ticked.to_python(tick):
+                    spells.append(spell)
+                    continue
+                spell = kind if kind in ACTIONS and container(kind) else None
+                spells.append(None)
+            self._spells = spells
+        return self._spells
 
     @property
     def submitted_count(self) -> int:

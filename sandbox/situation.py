@@ -151,7 +151,8 @@ class Sandbox:
             v = form.cleaned_data
             name = form.kind
             a: dict[str, Any] = {"do": name}
-            for p in (*ACTIONS[name][1], *(STEP_PARAMS if v.get("in_spell") else ())):
+            # Show Off and Repeat links only on a played spell's instructions (``ActionForm`` refuses them elsewhere).
+            for p in (*ACTIONS[name][1], *(STEP_PARAMS if form.spell == sf.PLAYED_SPELL else ())):
                 value = v.get(p.name)
                 if p.name not in form.fields or value is None or value == "":
                     continue

@@ -129,6 +129,8 @@ field_name = st.one_of(
                 "cond_level",
                 "cond_mighty",
                 "in_spell",
+                "showed_off",
+                "execution",
                 "max",
                 "min",
                 "event",
