@@ -253,7 +253,8 @@ class Costs:
         cost = options[pick]
         power = list(cost.get("power", ()))
         anys = max(0, power.count("A") - reduce_any)
-        if self.pays(player):
+        only_other = not cost.get("energy") and not power and cost.get("other")
+        if self.pays(player) and not only_other:  # R. 357.2: a cost with no resource part takes nothing from the pool
             self.pay(player, label, cost.get("energy", 0), tuple(d for d in power if d != "A"), any_power=anys)
         self.pay_other_costs(player, label, cost.get("other") or {}, object, chosen)
 

@@ -88,3 +88,30 @@ def test_the_engine_kill_cost_is_not_told_as_energy():
 
 def test_the_engine_kill_cost_is_told_with_the_official_verb_and_the_unit():
     assert any("éliminer Unité page (R. 357.2, 429.1.a.1)" in t for t in _cost_texts())  # the factory names it so
+
+
+def _equip_payments(option: int) -> list[dict]:
+    """Armed Assailant (SFD-002, Weaponmaster) played with Blade of the Exile (RAD-150), « [Equip] — [A] or exhaust a
+    friendly unit »: the cost_paid events of the Equip (the unit's own cost aside)."""
+    exil = card("exil", "RAD-150", zone="base", power_cost=["Chaos"])
+    objs = [card("armee", "SFD-002", zone="hand"), unit("page", 1, zone="base"), exil]
+    act = {"do": "play_unit", "object": "armee", "weaponmaster": "exil", "cost_option": option}
+    if option:
+        act["exhaust"] = "page"
+    data = scenario(objects=objs, actions=[act], players=[player("p1", energy=6, essence=["Fureur"]), player("p2")],
+                    topic="combat")
+    res = run(load_scenario(data, cards=CARDS))
+    unit_name = res.main.objects["armee"]["name"]
+    return [e for e in res.main.events if e["type"] == "cost_paid" and e["label"] != unit_name]
+
+
+def test_a_cost_with_no_resource_part_pays_nothing_from_the_rune_pool():
+    """R. 357.2: exhausting a friendly unit is the whole cost — no resource payment of « 0 Énergie » comes first."""
+    paid = _equip_payments(1)
+    assert len(paid) == 1 and paid[0]["other"] == {"exhaust_friendly": 1} and paid[0]["chosen"] == {"exhaust": "page"}
+
+
+def test_a_resource_cost_reduced_to_nothing_is_still_paid():
+    """R. 821.1.c.3: Weaponmaster takes [A] off « [A] »: the resource cost is paid, at nothing, and said so."""
+    paid = _equip_payments(0)
+    assert [(e["energy"], e["essence"], "other" in e) for e in paid] == [(0, {}, False)]
