@@ -39,7 +39,7 @@ _IGNORE = Param("ignore_cost", "enum", "coût de base ignoré (R. 356.1.b)", req
 _KEYWORD_COST = (
     Param("cost_option", "int", "coût choisi parmi ceux au choix (0 = le premier)", required=False, quiet=True,
           default=0, min=0, max=3),
-    Param("kill", "object", "coût : l'unité alliée tuée (R. 429.1.a.1)", required=False, quiet=True),
+    Param("kill", "object", "coût : l'unité alliée éliminée (R. 429.1.a.1)", required=False, quiet=True),
     Param("exhaust", "object", "coût : l'unité alliée épuisée (R. 415.4)", required=False, quiet=True),
     Param("discard", "object", "coût : le sort défaussé de la main (R. 423.3)", required=False, quiet=True),
 )

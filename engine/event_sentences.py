@@ -161,6 +161,13 @@ def _card_played(t: Told) -> str:
 
 # The sentence of each event: (the step's facts) → French sentences.  A triggered ability waiting for the end of a
 # cleanup is told as an event too, under its reason (``Reason.TRIGGER_WAITS``).
+# Why a gear stays where it was (R. 821.1.c.5), said after « Rien ne se passe » (the event's ``why``).
+_STAYS: dict[str, Callable[[Told], str]] = {
+    "equip_unpaid": lambda t: (f"le coût d'équipement {de(t.o)} ne peut pas être payé, ou l'unité ne peut pas le "
+                               "porter ; il reste où il était (R. 821.1.c.5)"),
+    "cannot_attach": lambda t: f"{t.o} ne peut pas être attaché à cette unité ; il reste où il était",
+}
+
 SENTENCES: dict[Event | Reason, Callable[[Told], str]] = {
     Event.BECAME_MIGHTY: lambda t: f"{t.o} devient une unité puissante : {t.r.get('before')} → {t.r.get('after')}.",
     Event.NO_LONGER_MIGHTY: lambda t: (f"{t.o} n'est plus une unité puissante : {t.r.get('before')} → "
@@ -253,7 +260,8 @@ SENTENCES: dict[Event | Reason, Callable[[Told], str]] = {
     Event.HIDDEN_REMOVED: lambda t: (f"{t.o}, face cachée sur {t.obj('battlefield')} que {t.p} ne contrôle plus, "
                                      "est révélée et part dans la Défausse (R. 323.6.a, 468.5.c)."),
     Event.RESOLVING: lambda t: f"Résolution de « {t.r.get('label')} ».",
-    Event.NOTHING_HAPPENS: lambda t: "Rien ne se passe.",
+    Event.NOTHING_HAPPENS: lambda t: "Rien ne se passe" + (f" : {_STAYS[w](t)}." if (w := t.r.get("why")) in _STAYS
+                                                           else "."),
 }
 
 # Events whose effect is a keyword's play effect, which no effect of the scenario names: the sentence reads the

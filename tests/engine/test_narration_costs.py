@@ -115,3 +115,29 @@ def test_a_resource_cost_reduced_to_nothing_is_still_paid():
     """R. 821.1.c.3: Weaponmaster takes [A] off « [A] »: the resource cost is paid, at nothing, and said so."""
     paid = _equip_payments(0)
     assert [(e["energy"], e["essence"], "other" in e) for e in paid] == [(0, {}, False)]
+
+
+@pytest.mark.parametrize(("why", "says"), [
+    ("equip_unpaid", "le coût d'équipement de Lame ne peut pas être payé"),
+    ("cannot_attach", "Lame ne peut pas être attaché à cette unité"),
+])
+def test_a_gear_that_stays_says_why(why, says):
+    """R. 821.1.c.5: an Equip cost that cannot be paid, or a unit that cannot carry the gear, leaves it where it was —
+    the sentence says so instead of a bare « Rien ne se passe »."""
+    text = describe({"kind": "event", "object": "lame", "state": STATE,
+                     "reason": {"code": "nothing_happens", "object": "lame", "why": why}})
+    assert text.startswith(f"Rien ne se passe : {says}") and "reste où il était" in text
+
+
+def test_weaponmaster_with_an_equip_cost_it_cannot_pay_says_why_nothing_happens():
+    """Blade of the Ruined King's Equip needs [Y] (Order): a pool with none leaves the Blade at its base
+    (R. 821.1.c.5)."""
+    objs = [card("armee", "SFD-002", zone="hand"), unit("page", 1, zone="base"), card("lame", "SFD-178", zone="base")]
+    act = {"do": "play_unit", "object": "armee", "weaponmaster": "lame", "kill": "page"}
+    data = scenario(objects=objs, actions=[act],
+                    players=[player("p1", energy=6, essence=["Fureur"]), player("p2")], topic="combat")
+    d = run(load_scenario(data, cards=CARDS)).to_dict()
+    assert d["objects"]["lame"]["attached_to"] is None and d["objects"]["lame"]["zone"] == "base"
+    assert [s["text"] for s in d["trace"] if s["reason"].get("code") == "nothing_happens"] == [
+        "Rien ne se passe : le coût d'équipement de Blade of the Ruined King ne peut pas être payé, ou l'unité ne peut "
+        "pas le porter ; il reste où il était (R. 821.1.c.5)."]
