@@ -461,3 +461,72 @@ def test_the_board_preset_without_javascript(browser, live_site):
     overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0
     context.close()
+
+
+def _shared(name: str) -> str:
+    """The sandbox's address for a shipped worked example, by its share code (no database needed)."""
+    import yaml
+
+    from sandbox import share
+    from tests.sandbox.helpers import build
+    from worked_examples.paths import SCENARIOS_DIR
+
+    scenario = yaml.safe_load((SCENARIOS_DIR / f"{name}.yaml").read_text(encoding="utf-8"))
+    scenario.pop("expect")
+    return "/bac-a-sable/?s=" + share.encode(build(scenario))
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_show_off_and_repeat_links_only_on_a_played_spells_instructions(browser, live_site, width):
+    """Primordial Roar played (cast): its damage says it belongs to Show Off. Untick « Instruction du sort
+    au-dessus » on Frigid Touch's instruction and its two links go; tick it again and they are back. Untick it on
+    the damage, which says Show Off: the value stays, refused next to its field."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(viewport={"width": width, "height": 900}, locale="fr-FR")
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    console = []
+    page.on("pageerror", lambda error: console.append(str(error)))
+    page.goto(live_site + _shared("show-off-primordial-roar"))
+    expect(status(page)).to_be_visible()
+    linked = page.locator("#sb-a-1 details.sb-advanced")
+    expect(linked).to_have_attribute("open", "")  # the damage's link to Show Off is shown, not folded away
+    expect(page.locator("#sb-a-1-showed_off")).to_have_value("1")
+    expect(page.locator("#sb-a-3-execution")).to_be_attached()
+    page.locator("#sb-a-1").screenshot(path=str(SHOTS / f"sandbox-show-off-{width}.png"))
+    page.locator("#sb-a-3-in_spell").uncheck()
+    expect(page.locator("#sb-a-3-showed_off")).not_to_be_attached()
+    expect(page.locator("#sb-a-3-execution")).not_to_be_attached()
+    expect(page.locator("#sb-a-3 > legend")).to_contain_text("Action 4")
+    page.locator("#sb-a-3-in_spell").check()
+    expect(page.locator("#sb-a-3-showed_off")).to_be_attached()
+    expect(page.locator("#sb-a-3 > legend")).to_contain_text("Instruction 4")
+    wait_settled(page)
+    page.locator("#sb-a-1-in_spell").uncheck()
+    error = page.locator("#sb-a-1-showed_off_error")
+    expect(error).to_contain_text("pas une instruction de sort")
+    expect(page.locator("#sb-a-1-showed_off")).to_have_value("1")
+    page.locator("#sb-a-1").screenshot(path=str(SHOTS / f"sandbox-show-off-refused-{width}.png"))
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0
+    assert axe_violations(page) == []
+    assert console == []
+    context.close()
+
+
+def test_a_resolved_spell_offers_no_keyword_link_without_javascript(browser, live_site):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844}, locale="fr-FR")
+    page = context.new_page()
+    page.goto(live_site + _shared("instructions-successives"))
+    expect(page.locator("#sb-a-1-in_spell")).to_be_checked()
+    expect(page.locator("#sb-a-1-showed_off")).not_to_be_attached()
+    expect(page.locator("#sb-a-1-execution")).not_to_be_attached()
+    page.goto(live_site + _shared("show-off-primordial-roar"))
+    page.locator("#sb-a-3-in_spell").uncheck()
+    page.locator("#sb-run").click()
+    expect(page.locator("#sb-a-3-showed_off")).not_to_be_attached()  # no longer an instruction
+    page.locator("#sb-a-3-in_spell").check()
+    page.locator("#sb-run").click()
+    expect(page.locator("#sb-a-3-showed_off")).to_be_attached()  # an instruction of a played spell again
+    expect(page.locator("#sb-a-1-showed_off")).to_have_value("1")
+    context.close()
