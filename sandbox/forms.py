@@ -647,13 +647,13 @@ class RowFormSet(forms.BaseFormSet):
         """For each action row, the ``do`` of the spell it is an instruction of (or None), nested as in
         ``sandbox.situation``: « Instruction du sort au-dessus » ticked under a spell or one of its instructions."""
         if getattr(self, "_spells", None) is None:
-            ticked = forms.BooleanField(required=False)
             spells: list[str | None] = []
             spell = None
             for i in range(self.total_form_count()):
                 kind = self.kind_of(i)
+                # ticked as the box's own widget reads it
                 tick = forms.CheckboxInput().value_from_datadict(self.data, self.files, f"{self.prefix}-{i}-in_spell")
-                if kind in ACTIONS and may_be_instruction(kind) and spell is not None and ticked.to_python(tick):
+                if kind in ACTIONS and may_be_instruction(kind) and spell is not None and tick:
                     spells.append(spell)
                     continue
                 spell = kind if kind in ACTIONS and container(kind) else None

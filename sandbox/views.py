@@ -53,7 +53,6 @@ def present(sandbox: situation.Sandbox, focus: str | None) -> dict:
         section = sf.SECTIONS[prefix]
         rows = []
         clock = 0
-        in_spell = False
         count = len(formset.forms)
         for i, form in enumerate(formset.forms):
             _focus(form, focus)
@@ -81,12 +80,8 @@ def present(sandbox: situation.Sandbox, focus: str | None) -> dict:
             elif prefix == "a":
                 name = ACTIONS[form.kind][0]
                 title = f"Action {i + 1} · {name}"
-                if sf.container(form.kind):
-                    in_spell = True
-                elif value("in_spell") and in_spell:
+                if form.spell is not None:  # an instruction of the spell above, as the form reads the rows
                     title, is_step = f"Instruction {i + 1} · {name}", True
-                else:
-                    in_spell = False
             else:
                 title = f"Choix {i + 1} · {sf.CHOICE_TYPES[form.kind]}"
             advanced = form.advanced_fields()
