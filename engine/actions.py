@@ -43,8 +43,8 @@ _KEYWORD_COST = (
     Param("exhaust", "object", "coût : l'unité alliée épuisée (R. 415.4)", required=False, quiet=True),
     Param("discard", "object", "coût : le sort défaussé de la main (R. 423.3)", required=False, quiet=True),
 )
-# What any instruction of a spell (``cast`` and ``resolve`` steps) may carry besides its own parameters: the keyword
-# text it belongs to (engine/keywords: show_off.linked_steps, repeat.steps).
+# What an instruction of a played spell (a ``cast`` step; a bare ``resolve`` has neither keyword) may carry besides
+# its own parameters: the keyword text it belongs to (engine/keywords: show_off.linked_steps, repeat.steps).
 STEP_PARAMS = (
     Param("showed_off", "bool", "Show Off : exécutée seulement si le sort a montré un objet (vrai) ou non (faux) "
           "(R. 832.1.c.1)", required=False, quiet=True),

@@ -336,6 +336,10 @@ def _action(d: Any, path: str, ids: dict[str, set[str]], depth: int = 0, parent:
     # an instruction of a played spell may name the keyword text it belongs to (Show Off, Repeat)
     steps_only = {p.name for p in STEP_PARAMS} if parent == "cast" else set()
     _no_unknown(d, {"do", "note"} | {p.name for p in params} | steps_only, path)
+    if d.get("might_of_shown") and parent != "cast":
+        # the Might shown is known only to a spell played with Show Off (R. 832.1.d.1)
+        raise ScenarioError("« might_of_shown » vaut seulement pour une instruction d'un sort joué (« cast ») avec "
+                            "Show Off (R. 832.1.d)", path=f"{path}.might_of_shown")
     filled = {"amount"} if d.get("might_of_shown") else set()  # Show Off: the Might shown (R. 832.1.d.1)
     if depth > 0 and name in ORDINARY_ACTIONS:
         raise ScenarioError(

@@ -235,3 +235,11 @@ def test_only_a_played_spell_links_its_instructions_to_a_keyword():
     bare = {"do": "resolve", "label": "Sort", "steps": [{"do": "gain_xp", "player": "p1", "amount": 1,
                                                          "showed_off": True}]}
     assert "showed_off" in refused([unit()], [bare])
+
+
+def test_the_might_shown_is_read_only_inside_a_played_spell():
+    """« Damage equal to that unit's Might » needs a spell that showed off (R. 832.1.d): outside a ``cast`` there is
+    no Might shown, and the scenario is refused in French instead of failing inside the engine."""
+    damage = {"do": "damage", "object": "u", "might_of_shown": True}
+    for action in ({"do": "resolve", "label": "Sort", "steps": [damage]}, damage):
+        assert "might_of_shown" in refused([unit()], [action])
