@@ -1,11 +1,12 @@
 """The board as the simulator sees it: battlefields and units, controllers, the trace's board and
 snapshots, emitting events, answering queries (R. 169, 188–190).
 
-``Board`` is a mixin of ``sim.Sim``.
+``Board`` is the rules area ``sim.board`` of the simulator (``sim.Sim``).
 """
 
 from __future__ import annotations
 
+from .area import Area
 from .kinds import Event, Reason, StepKind, Why, has_keyword
 from .layers import base_chars
 from .live_state import Ev, Obj
@@ -25,8 +26,8 @@ def why(code: Why, **extra) -> dict:
     return {"code": code.value, "rule": code.doc, "label": code.label, **extra}
 
 
-class Board:
-    """Board helpers, events and outputs (mixin of the simulator)."""
+class Board(Area):
+    """Board helpers, events and outputs (the area ``sim.board``)."""
 
     def refuse(self, message: str) -> None:
         """An illegal action: a French error naming the action and the rule (never a silent change)."""
@@ -69,11 +70,11 @@ class Board:
 
     def kill_now(self, oid: str) -> None:
         """Kill (R. 429): a replaceable death."""
-        self.process([Ev("die", obj=oid)])
+        self.sim.replacement.process([Ev("die", obj=oid)])
 
     def change_power(self, oid: str, amount: int, label: str, duration: str) -> None:
         """Give a unit ±N Might for a duration (a replaceable power change, R. 367)."""
-        self.process([Ev("power_change", obj=oid, amount=amount, label=label, duration=duration)])
+        self.sim.replacement.process([Ev("power_change", obj=oid, amount=amount, label=label, duration=duration)])
 
     def ctrl(self, oid: str) -> str | None:
         v = self.world.view.get(oid)

@@ -1,17 +1,18 @@
 """The chain and priority (R. 325–340): adding items, who may answer, passing, resolving newest first,
 and the implicit passes between two scripted actions.
 
-``Chain`` is a mixin of ``sim.Sim``.
+``Chain`` is the rules area ``sim.chain`` of the simulator (``sim.Sim``).
 """
 
 from __future__ import annotations
 
+from .area import Area, handler
 from .kinds import ACTIONS, Do, Event, Reason, StepKind
 from .layers import text_active
 
 
-class Chain:
-    """Chain, priority and resolution (mixin of the simulator)."""
+class Chain(Area):
+    """Chain, priority and resolution (the area ``sim.chain``)."""
 
     def before_action(self, act: dict) -> bool:
         """Before an action: what everyone did not do happens — the open chain resolves and an open
@@ -25,7 +26,7 @@ class Chain:
         if self.world.turn.rest is not None and not (chain.items and (reaction or do in (Do.PASS, Do.QUERY))):
             # the answers to the start of the turn are over: the chain resolves and the turn goes on
             self.resolve_chain()
-            self.resume_turn(reaction)
+            self.sim.turn.resume_turn(reaction)
             if self.world.scoring.winner is not None:
                 return False
         if self.world.chain.items and not (do in (Do.PASS, Do.QUERY, Do.ADD) or reaction):
@@ -39,7 +40,7 @@ class Chain:
                 continue
             if reaction or (do == Do.CAST and act.get("speed") == "action"):
                 break
-            self.close_showdown(implicit=True)
+            self.sim.showdown.close_showdown(implicit=True)
         return self.world.scoring.winner is None
 
     def is_reaction(self, act: dict) -> bool:
@@ -50,7 +51,7 @@ class Chain:
         if act["do"] not in (Do.PLAY_UNIT, Do.PLAY_GEAR):
             return False
         o = self.world.objects[act["object"]]
-        return o.zone == "facedown" or self.play_speed(o, act.get("to") or "base") == "reaction"
+        return o.zone == "facedown" or self.sim.playing.play_speed(o, act.get("to") or "base") == "reaction"
 
     def actor(self, act: dict) -> str | None:
         """The player who takes an action (R. 311): the caster, or the controller of the unit played."""
@@ -69,29 +70,29 @@ class Chain:
         {order: [effect ids]}).  The newest item is resolved first, so what is placed last resolves first."""
         if not self.world.triggers.pending or self.world.scoring.winner is not None:
             return
-        pending = self.take_pending_triggers()
+        pending = self.sim.triggers.take_pending_triggers()
         by_player: dict[str, list[str]] = {}
         for eid, _cause in pending:
-            src = self.trigger_source(eid)
-            who = (self.ctrl(src) if src else None) or self.world.turn_player
+            src = self.sim.triggers.trigger_source(eid)
+            who = (self.sim.board.ctrl(src) if src else None) or self.world.turn_player
             by_player.setdefault(who, []).append(eid)
         started = not self.world.chain.items
         for pid in [p for p in self.world.turn_order() if p in by_player]:
             rest = list(by_player[pid])
             while rest:
                 if len(rest) > 1:
-                    labels = [self.trigger_label(e) for e in rest]
-                    idx = self.choose("trigger_order", list(rest), pid, labels)
+                    labels = [self.sim.triggers.trigger_label(e) for e in rest]
+                    idx = self.sim.choices.choose("trigger_order", list(rest), pid, labels)
                 else:
                     idx = 0
                 eid = rest.pop(idx)
-                self.push_trigger_item(pid, self.trigger_label(eid), trigger=eid)
+                self.push_trigger_item(pid, self.sim.triggers.trigger_label(eid), trigger=eid)
         chain = self.world.chain
         if started:
             chain.starter = None  # R. 346.1: a chain opened by a triggered ability does not pass focus
         chain.priority = chain.items[-1]["player"]  # R. 337.4
         chain.passes = 0
-        self.tr.show_board(self.board_tuple())
+        self.tr.show_board(self.sim.board.board_tuple())
         self.tr.step(StepKind.PRIORITY,
                      reason={"code": Reason.PRIORITY, "player": chain.priority, "chain": len(chain.items)})
 
@@ -106,8 +107,8 @@ class Chain:
         if trigger is not None:
             item["trigger"] = trigger
         chain.items.append(item)
-        self.emit(Event.CHAIN_ADDED, player=pid, label=label, item=item["id"], speed="trigger", effect=trigger,
-                  object=object)
+        self.sim.board.emit(
+            Event.CHAIN_ADDED, player=pid, label=label, item=item["id"], speed="trigger", effect=trigger, object=object)
         return item
 
     def chain_opened_by_trigger(self) -> None:
@@ -129,9 +130,9 @@ class Chain:
         passed (R. 338.1.b, 339); if everyone passed in sequence, the newest item resolves (R. 339.1)."""
         while self.world.chain.items and self.world.chain.priority != player:
             holder = self.world.chain.priority
-            self.emit(Event.PASSED, player=holder, what="priority")
+            self.sim.board.emit(Event.PASSED, player=holder, what="priority")
             self.world.chain.passes += 1
-            self.world.chain.priority = self.next_player(holder)
+            self.world.chain.priority = self.sim.board.next_player(holder)
             if self.world.chain.passes >= len(self.world.players):
                 self.resolve_top()
 
@@ -140,7 +141,7 @@ class Chain:
         (R. 323.11–323.12)."""
         if self.world.turn.rest is not None:
             self.resolve_chain()
-            self.resume_turn(False)
+            self.sim.turn.resume_turn(False)
         guard = 0
         w = self.world
         while ((w.chain.items or w.triggers.pending or w.showdown.current or w.showdown.contested)
@@ -151,9 +152,9 @@ class Chain:
             if self.world.chain.items or self.world.triggers.pending:
                 self.settle_chain()
             elif self.world.showdown.current:
-                self.close_showdown(implicit=True)
+                self.sim.showdown.close_showdown(implicit=True)
             else:
-                self.cleanup()
+                self.sim.cleanup.cleanup()
                 if not self.world.showdown.current:
                     break
 
@@ -164,34 +165,34 @@ class Chain:
         if a.get("hidden"):
             card = self.world.objects[a["hidden"]]
             if card.zone != "facedown" or card.type != "spell":
-                self.refuse(f"{card.name} n'est pas un sort face cachée (R. 811.1.b)")
-            hidden_at = self.from_hidden(card, player)
+                self.sim.board.refuse(f"{card.name} n'est pas un sort face cachée (R. 811.1.b)")
+            hidden_at = self.sim.hidden.from_hidden(card, player)
             speed = "reaction"  # R. 811.6
             target = a.get("target")
             if target is not None and self.world.objects[target].at != hidden_at:
-                self.refuse(f"joué depuis {self.name(hidden_at)}, « {a['label']} » doit y choisir sa cible "
-                            "(R. 811.1.d, 811.1.d.2)")
+                self.sim.board.refuse(f"joué depuis {self.sim.board.name(hidden_at)}, « {a['label']} » doit y "
+                                      "choisir sa cible (R. 811.1.d, 811.1.d.2)")
         elif a.get("card"):
-            card = self.card_to_cast(a, player)
-        repeats = self.repeat_costs(card, a)
+            card = self.sim.playing.card_to_cast(a, player)
+        repeats = self.sim.playing.repeat_costs(card, a)
         problem = self.cast_timing(player, speed, a["label"], hidden_at is not None)
         if problem and a.get("optional"):
             # an answer the player may play, but cannot now (nothing to answer, no priority): not played
-            self.emit(Event.PASSED, player=player, label=a["label"], why="cannot_play")
+            self.sim.board.emit(Event.PASSED, player=player, label=a["label"], why="cannot_play")
             return
         if problem:
-            self.refuse(problem)
+            self.sim.board.refuse(problem)
         if a.get("optional"):
-            if self.choose("answer", [a["label"]], player, [a["label"]]) != 0:
-                self.emit(Event.PASSED, player=player, label=a["label"], why="declined")
+            if self.sim.choices.choose("answer", [a["label"]], player, [a["label"]]) != 0:
+                self.sim.board.emit(Event.PASSED, player=player, label=a["label"], why="declined")
                 return
-        self.show_off(card, a)  # R. 832.1.c.2: decided as it is finalized, before its costs
+        self.sim.playing.show_off(card, a)  # R. 832.1.c.2: decided as it is finalized, before its costs
         # R. 356–357: its cost, Deflect included (R. 809); from facedown, without its base cost (R. 811.1.b)
-        self.pay_spell(a, "all" if hidden_at is not None else "", repeats)
+        self.sim.costs.pay_spell(a, "all" if hidden_at is not None else "", repeats)
         if card is not None:
-            self.place(card, "chain")
-            self.count_played(player, card.id)  # R. 811.1.c.3: playing from facedown is playing the card
-            self.emit(Event.CARD_PLAYED, player=player, object=card.id, from_hidden=hidden_at)
+            self.sim.movement.place(card, "chain")
+            self.sim.scoring.count_played(player, card.id)  # R. 811.1.c.3: playing from facedown is playing the card
+            self.sim.board.emit(Event.CARD_PLAYED, player=player, object=card.id, from_hidden=hidden_at)
         target = a.get("target")
         t_obj = self.world.objects[target] if target else None
         item = {
@@ -200,7 +201,7 @@ class Chain:
             "speed": speed,
             "target": target,
             "target_at": (t_obj.zone, t_obj.at) if t_obj else None,
-            "steps": self.spell_steps(card, a, len(repeats)),
+            "steps": self.sim.playing.spell_steps(card, a, len(repeats)),
             "action": self.record.action,
             "card": card.id if card is not None else None,
             "flow": bool(a.get("flow")),
@@ -224,11 +225,11 @@ class Chain:
         if not chain.items:
             chain.starter = player
         chain.items.append(item)
-        self.emit(Event.CHAIN_ADDED, player=player, label=item["label"], item=item["id"], speed=item["speed"],
-                  object=item["target"])
+        self.sim.board.emit(Event.CHAIN_ADDED, player=player, label=item["label"], item=item["id"], speed=item["speed"],
+                            object=item["target"])
         chain.priority = player
         chain.passes = 0
-        self.tr.show_board(self.board_tuple())
+        self.tr.show_board(self.sim.board.board_tuple())
         self.tr.step(StepKind.PRIORITY, reason={"code": Reason.PRIORITY, "player": player, "chain": len(chain.items)})
 
     def cast_timing(self, player: str, speed: str, label: str, hidden: bool) -> str | None:
@@ -261,25 +262,25 @@ class Chain:
         if self.world.chain.items:
             if player != self.world.chain.priority:
                 holder = self.world.players[self.world.chain.priority].name
-                self.refuse(f"{name} ne peut pas passer : la priorité est à {holder} (R. 311)")
-            self.emit(Event.PASSED, player=player, what="priority")
+                self.sim.board.refuse(f"{name} ne peut pas passer : la priorité est à {holder} (R. 311)")
+            self.sim.board.emit(Event.PASSED, player=player, what="priority")
             self.world.chain.passes += 1
-            self.world.chain.priority = self.next_player(player)
+            self.world.chain.priority = self.sim.board.next_player(player)
             if self.world.chain.passes >= len(self.world.players) and self.world.scoring.winner is None:
                 self.resolve_top()
             return
         sd = self.world.showdown.current
         if sd is None:
-            self.refuse(f"{name} ne peut pas passer : ni chaîne ouverte ni confrontation en cours (R. 311)")
+            self.sim.board.refuse(f"{name} ne peut pas passer : ni chaîne ouverte ni confrontation en cours (R. 311)")
         if player != sd.focus:
-            self.refuse(
+            self.sim.board.refuse(
                 f"{name} n'a pas la focalisation : elle est à {self.world.players[sd.focus].name} (R. 311, 341)"
             )
-        self.emit(Event.PASSED, player=player, what="focus")
-        if self.pass_focus(player):
-            self.close_showdown()
+        self.sim.board.emit(Event.PASSED, player=player, what="focus")
+        if self.sim.showdown.pass_focus(player):
+            self.sim.showdown.close_showdown()
         else:
-            self.tr.show_board(self.board_tuple())
+            self.tr.show_board(self.sim.board.board_tuple())
             self.tr.step(StepKind.PRIORITY, object=sd.battlefield,
                          reason={"code": Reason.FOCUS, "player": sd.focus, "battlefield": sd.battlefield})
 
@@ -295,7 +296,7 @@ class Chain:
         (R. 359.3.e.5)."""
         item = self.world.chain.items.pop()
         self.world.chain.resolving = item
-        self.tr.show_board(self.board_tuple())
+        self.tr.show_board(self.sim.board.board_tuple())
         self.tr.step(
             StepKind.CHAIN,
             reason={
@@ -310,11 +311,11 @@ class Chain:
         if target is not None:
             o = self.world.objects[target]
             legal = item.get("legal")
-            if not (legal(self) if legal else (o.zone, o.at) == item["target_at"] and o.on_board):
+            if not (legal(self.sim) if legal else (o.zone, o.at) == item["target_at"] and o.on_board):
                 if item.get("card"):
-                    self.spell_leaves_chain(item)
+                    self.sim.playing.spell_leaves_chain(item)
                 self.world.chain.resolving = None
-                self.emit(Event.FIZZLED, label=item["label"], object=target, item=item["id"])
+                self.sim.board.emit(Event.FIZZLED, label=item["label"], object=target, item=item["id"])
                 self.after_item()
                 return
         saved = self.record.action
@@ -322,27 +323,27 @@ class Chain:
         if item.get("trigger") or item.get("run"):
             self.world.chain.in_resolution = True
             if item.get("run"):
-                item["run"](self)
+                item["run"](self.sim)
             elif item["trigger"] in self.world.triggers.keyword:
-                self.resolve_keyword_trigger(item["trigger"])
+                self.sim.playing.resolve_keyword_trigger(item["trigger"])
             else:
-                self.resolve_trigger(item["trigger"])
-            self.settle()
+                self.sim.triggers.resolve_trigger(item["trigger"])
+            self.sim.effects.settle()
             self.world.chain.in_resolution = False
         else:
             self._do_resolve({"label": item["label"], "steps": item["steps"]})
         self.record.action = saved
         if item.get("card") and self.world.objects[item["card"]].zone == "chain":
-            self.spell_leaves_chain(item)
+            self.sim.playing.spell_leaves_chain(item)
         self.world.chain.resolving = None
-        self.emit(Event.CHAIN_RESOLVED, label=item["label"], item=item["id"], player=item["player"])
+        self.sim.board.emit(Event.CHAIN_RESOLVED, label=item["label"], item=item["id"], player=item["player"])
         self.after_item()
 
     def after_item(self) -> None:
         """After an item resolves: a cleanup (R. 319.5), new triggers go on the chain (R. 383.3), priority to the
         controller of the newest item (R. 340.4) or, the chain empty in a showdown, focus passes (R. 346)."""
-        self.settle()
-        self.cleanup()  # R. 319.5: a cleanup after an item leaves the chain
+        self.sim.effects.settle()
+        self.sim.cleanup.cleanup()  # R. 319.5: a cleanup after an item leaves the chain
         self.triggers_to_chain()
         chain = self.world.chain
         chain.passes = 0
@@ -350,18 +351,18 @@ class Chain:
             chain.priority = chain.items[-1]["player"]  # R. 340.4: the controller of the newest item
         else:
             chain.priority = None
-            self.focus_after_chain(chain.starter)
-        self.tr.show_board(self.board_tuple())
+            self.sim.showdown.focus_after_chain(chain.starter)
+        self.tr.show_board(self.sim.board.board_tuple())
 
     def _do_activate(self, a):
         """Choix 18 du README: only an active text can be activated."""
         eff = self.world.effects[a["effect"]]
         if eff.spec.kind != "activated":
-            self.emit(Event.ACTIVATION_REFUSED, effect=eff.id, why="not_activated_ability")
+            self.sim.board.emit(Event.ACTIVATION_REFUSED, effect=eff.id, why="not_activated_ability")
             return
-        ok, why = text_active(self.world, eff, self.ctrl)
+        ok, why = text_active(self.world, eff, self.sim.board.ctrl)
         if not ok or eff.id in self.world.chain.activated:
-            self.emit(
+            self.sim.board.emit(
                 Event.ACTIVATION_REFUSED,
                 effect=eff.id,
                 object=eff.spec.source,
@@ -369,23 +370,23 @@ class Chain:
             )
             return
         self.world.chain.activated.add(eff.id)
-        self.emit(Event.ACTIVATED, effect=eff.id, object=eff.spec.source)
+        self.sim.board.emit(Event.ACTIVATED, effect=eff.id, object=eff.spec.source)
 
     def _do_finish(self, a):
         """Choix 18 du README: a pending activation already on the chain finishes even if its condition failed."""
         eid = a["effect"]
         if eid not in self.world.chain.activated:
-            self.emit(Event.NOTHING_HAPPENS, effect=eid, why="not_pending")
+            self.sim.board.emit(Event.NOTHING_HAPPENS, effect=eid, why="not_pending")
             return
         self.world.chain.activated.discard(eid)
         eff = self.world.effects[eid]
-        self.emit(Event.ABILITY_RESOLVED, effect=eid, object=eff.spec.source, still_active=eff.active)
-        self.ability_result(eff)
+        self.sim.board.emit(Event.ABILITY_RESOLVED, effect=eid, object=eff.spec.source, still_active=eff.active)
+        self.sim.triggers.ability_result(eff)
 
     def _do_resolve(self, a):
         """Choix 17 du README: instructions resolve in order, conditions updated after each; triggers wait."""
         self.world.chain.in_resolution = True
-        self.emit(Event.RESOLVING, label=a["label"])
+        self.sim.board.emit(Event.RESOLVING, label=a["label"])
         for j, step in enumerate(a["steps"]):
             if self.world.scoring.winner is not None:  # R. 196, 432.3.c.1: a repeated Burn Out ended the game mid-spell
                 break
@@ -400,16 +401,16 @@ class Chain:
             )
             self.perform(step)
             if step["do"] != Do.QUERY:
-                self.settle()
+                self.sim.effects.settle()
         self.world.chain.in_resolution = False
 
     def perform(self, a: dict) -> None:
         """Run one action or instruction (R. 340.1: an instruction at a time) by the handler its entry names."""
         entry = ACTIONS[a["do"]]
         if entry.run is not None:
-            entry.run(self, a)
+            entry.run(self.sim, a)
         else:
-            getattr(self, entry.handler)(a)
+            handler(self.sim, entry.handler)(a)
 
 
 __all__ = ["Chain"]

@@ -1,11 +1,12 @@
 """Player decisions (the engine's model; R. 372, 383.3.d, 467, 432.2.c): scripted in
 ``choices`` or explored one by one as outcomes.
 
-``Choices`` is a mixin of ``sim.Sim``.
+``Choices`` is the rules area ``sim.choices`` of the simulator (``sim.Sim``).
 """
 
 from __future__ import annotations
 
+from .area import Area
 from .kinds import Reason, StepKind
 
 # an ordering decision: of replacement effects (rule 16) or of triggered abilities (R. 383.3.d)
@@ -20,8 +21,8 @@ def _picked(code: Reason, by: str, options: list[str], idx: int, scripted: bool)
     return reason
 
 
-class Choices:
-    """Scripted or explored decisions (mixin of the simulator)."""
+class Choices(Area):
+    """Scripted or explored decisions (the area ``sim.choices``)."""
 
     def choose(self, kind: str, options: list[str], by: str, labels: list[str]) -> int:
         """Choix 19 du README: the player concerned decides; unstated decisions are explored one by one."""
@@ -36,7 +37,7 @@ class Choices:
                                      reason=_picked(_ORDER_CODES[kind], by, options, idx, scripted=True))
                         return idx
             if kind == "assign" and "assign" in c and c.get("by", by) == by:
-                idx = self.scripted_assign(c["assign"], options)
+                idx = self.sim.combat.scripted_assign(c["assign"], options)
                 if idx is not None:
                     return idx
                 continue

@@ -1,11 +1,12 @@
 """Cleanups (R. 318–323): the victory check, lethal damage, battlefields left empty, facedown cards
 of a lost battlefield, combats staged in a showdown, showdowns to open.
 
-``Cleanup`` is a mixin of ``sim.Sim``.
+``Cleanup`` is the rules area ``sim.cleanup`` of the simulator (``sim.Sim``).
 """
 
 from __future__ import annotations
 
+from .area import Area
 from .board import why
 from .kinds import (
     Event,
@@ -16,8 +17,8 @@ from .kinds import (
 from .live_state import Ev
 
 
-class Cleanup:
-    """Cleanup steps (mixin of the simulator)."""
+class Cleanup(Area):
+    """Cleanup steps (the area ``sim.cleanup``)."""
 
     def cleanup(self) -> None:
         """A cleanup (R. 318–323), repeated while it changes something (R. 322): the victory check
@@ -28,8 +29,8 @@ class Cleanup:
                 return
             changed = self.kill_lethal()
             changed = self.lose_empty_control() or changed
-            changed = self.recall_lone_gear() or changed  # R. 323.6
-            changed = self.remove_lost_hidden() or changed  # R. 323.6.a
+            changed = self.sim.movement.recall_lone_gear() or changed  # R. 323.6
+            changed = self.sim.hidden.remove_lost_hidden() or changed  # R. 323.6.a
             if not changed:
                 break
         self.combat_in_showdown()
@@ -38,34 +39,35 @@ class Cleanup:
             self.tr.step(StepKind.CLEANUP, reason={"code": Reason.CLEANUP_DONE,
                                             "effects": [eid for eid, _ in self.world.triggers.pending]})
         w = self.world
-        if (self.closed() or w.showdown.current or w.combat.at or not w.showdown.contested
-                or w.scoring.winner is not None):
+        if (self.sim.chain.closed() or w.showdown.current or w.combat.at or not w.showdown.contested
+            or w.scoring.winner is not None):
             return
         # R. 323.10: a contest whose units have all left is over (nothing to fight for).
-        contested = self.drop_abandoned_contests()
+        contested = self.sim.showdown.drop_abandoned_contests()
         if not contested:
             return
         if len(contested) > 1:
             # R. 323.11–323.12: the turn player chooses which battlefield comes first
             opts = [b for b, _ in contested]
-            self.contest_first(self.choose("combat", opts, self.world.turn_player, [self.name(b) for b in opts]))
+            self.sim.showdown.contest_first(
+                self.sim.choices.choose("combat", opts, self.world.turn_player, [self.sim.board.name(b) for b in opts]))
         bf, attacker = self.world.showdown.contested[0]
-        self.open_showdown(bf, attacker)
+        self.sim.showdown.open_showdown(bf, attacker)
 
     def combat_in_showdown(self) -> None:
         """R. 323.8, 323.13: in a Showdown Open State, units of an opponent now at the battlefield of a
         non-combat showdown stage a combat there, and the showdown becomes a combat showdown."""
         sd = self.world.showdown.current
-        if sd is None or sd.combat or self.closed() or self.world.scoring.winner is not None:
+        if sd is None or sd.combat or self.sim.chain.closed() or self.world.scoring.winner is not None:
             return
         bf, attacker = sd.battlefield, sd.attacker
-        others = [p for p in self.world.turn_order() if p != attacker and self.units_at(bf, p)]
-        if not others or not self.units_at(bf, attacker):
+        others = [p for p in self.world.turn_order() if p != attacker and self.sim.board.units_at(bf, p)]
+        if not others or not self.sim.board.units_at(bf, attacker):
             return
-        self.stage_combat(others[0])
+        self.sim.showdown.stage_combat(others[0])
         self.tr.step(StepKind.CLEANUP, object=bf, reason={"code": Reason.COMBAT_STAGED, "attacker": attacker,
                                                     "defender": others[0]})
-        self.start_combat(bf, attacker, others[0])
+        self.sim.showdown.start_combat(bf, attacker, others[0])
 
     def kill_lethal(self) -> bool:
         """R. 323.4: every unit with lethal damage marked dies, all together (R. 142.4)."""
@@ -73,35 +75,35 @@ class Cleanup:
         lethal = [
             oid
             for oid, o in w.objects.items()
-            if o.lethal_at(self.power(oid))
+            if o.lethal_at(self.sim.board.power(oid))
         ]
         if not lethal:
             return False
         self.tr.step(StepKind.CLEANUP, candidates=lethal, reason={"code": Reason.LETHAL_DAMAGE, "objects": lethal})
-        self.process([Ev("die", obj=oid) for oid in lethal])
-        self.settle()
+        self.sim.replacement.process([Ev("die", obj=oid) for oid in lethal])
+        self.sim.effects.settle()
         return True
 
     def lose_empty_control(self) -> bool:
         """R. 323.5, 190.4.c: in an Open state (no chain), a player who has no unit left at a battlefield
         they control loses its control, unless a showdown or a combat is going on there."""
-        if self.closed():
+        if self.sim.chain.closed():
             return False
         busy = {self.world.showdown.current.battlefield} if self.world.showdown.current else set()
         if self.world.combat.at:
             busy.add(self.world.combat.at)
         changed = False
-        for bf in self.battlefields():
+        for bf in self.sim.board.battlefields():
             holder = self.world.objects[bf].controller
-            if holder is None or bf in busy or self.units_at(bf, holder):
+            if holder is None or bf in busy or self.sim.board.units_at(bf, holder):
                 continue
             self.world.objects[bf].controller = None
             self.tr.step(StepKind.CLEANUP, object=bf, reason={"code": Reason.EMPTY_BATTLEFIELD, "player": holder,
                                                         "why": why(Why.EMPTY_BATTLEFIELD)})
-            self.emit(Event.CONTROL_LOST, object=bf, player=holder, why=Why.EMPTY_BATTLEFIELD.value)
+            self.sim.board.emit(Event.CONTROL_LOST, object=bf, player=holder, why=Why.EMPTY_BATTLEFIELD.value)
             changed = True
         if changed:
-            self.settle()
+            self.sim.effects.settle()
         return changed
 
     def check_victory(self, immediate: bool = False, only: str | None = None) -> bool:
@@ -118,10 +120,10 @@ class Cleanup:
         leaders = [pid for pid, p in players.items() if p.points == best]
         if len(leaders) > 1 or (only is not None and leaders[0] != only):
             return False
-        self.declare_winner(leaders[0])
+        self.sim.scoring.declare_winner(leaders[0])
         self.tr.step(StepKind.CLEANUP, reason={"code": Reason.VICTORY, "player": leaders[0], "points": best,
                                         "immediate": immediate})
-        self.emit(Event.GAME_WON, player=leaders[0], points=best)
+        self.sim.board.emit(Event.GAME_WON, player=leaders[0], points=best)
         return True
 
 

@@ -1,12 +1,13 @@
 """Combat (R. 461–468): Might of each side, damage assignment with Tank and Backline, the combat
 cleanup and the resolution step; damage and stun outside combat (R. 418, 424).
 
-``Combat`` is a mixin of ``sim.Sim``.
+``Combat`` is the rules area ``sim.combat`` of the simulator (``sim.Sim``).
 """
 
 from __future__ import annotations
 
 from . import keywords
+from .area import Area
 from .board import why
 from .kinds import (
     CombatResult,
@@ -22,14 +23,14 @@ from .scenario import ScenarioError
 TANK, BACKLINE = Keyword.TANK, Keyword.ARRIERE_LIGNE
 
 
-class Combat:
-    """Combat steps and damage (mixin of the simulator)."""
+class Combat(Area):
+    """Combat steps and damage (the area ``sim.combat``)."""
 
     def side_might(self, units: list[str]) -> tuple[int, list[dict]]:
         """Total Might of one side (R. 467): stunned units deal nothing, a negative Might counts 0."""
         total, parts = 0, []
         for oid in units:
-            p = self.power(oid)
+            p = self.sim.board.power(oid)
             if self.world.objects[oid].stunned:
                 parts.append({"object": oid, "might": p, "counts": 0, "why": why(Why.STUNNED)})
                 continue
@@ -45,7 +46,7 @@ class Combat:
         """Order of damage assignment, from the keywords' ``assign_rank`` (Tank first, R. 815; Backline last,
         R. 826); other units between.  A demand to be first wins here; ``assign`` lets the assigning player
         choose between two exclusive demands (R. 467.2.c.8)."""
-        ranks = [fn(self, oid) for _, fn in keywords.of(self.keywords_of(oid), "assign_rank")]
+        ranks = [fn(self.sim, oid) for _, fn in keywords.of(self.sim.board.keywords_of(oid), "assign_rank")]
         return min(ranks) if ranks else 1
 
     def assign_rank(self, oid: str) -> int:
@@ -64,7 +65,7 @@ class Combat:
     def lethal(self, oid: str) -> int:
         """Lethal damage for a unit (R. 467): its Might minus the damage already marked, at least 1."""
         o = self.world.objects[oid]
-        return max(1, max(0, self.power(oid)) - o.damage)
+        return max(1, max(0, self.sim.board.power(oid)) - o.damage)
 
     def scripted_assign(self, order: tuple, options: list[str]) -> int | None:
         """A damage order given by ``choices`` (R. 467): checked against Tank and Backline."""
@@ -76,16 +77,16 @@ class Combat:
             blocker = next((u for u in options if u not in self.world.combat.assign_dual), options[0])
             if first in self.world.combat.assign_dual or first in self.world.combat.assign_back:
                 rule = "Tank ou Arrière-ligne (R. 467.2.c.8)"
-                reason = (f"{self.name(first)} a Tank et Arrière-ligne : elle reçoit des dégâts en premier (Tank) "
-                          "ou en dernier (Arrière-ligne), jamais entre deux autres unités")
+                reason = (f"{self.sim.board.name(first)} a Tank et Arrière-ligne : elle reçoit des dégâts en "
+                          "premier (Tank) ou en dernier (Arrière-ligne), jamais entre deux autres unités")
             elif self.rank(first) > self.assign_rank(blocker) and self.assign_rank(blocker) == 0:
                 rule = "Tank (R. 815)"
-                reason = f"{self.name(blocker)} a Tank et doit recevoir des dégâts mortels d'abord"
+                reason = f"{self.sim.board.name(blocker)} a Tank et doit recevoir des dégâts mortels d'abord"
             else:
                 rule = "Arrière-ligne (R. 826)"
-                reason = f"{self.name(first)} a Arrière-ligne et ne reçoit des dégâts qu'en dernier"
+                reason = f"{self.sim.board.name(first)} a Arrière-ligne et ne reçoit des dégâts qu'en dernier"
             raise ScenarioError(
-                f"choices : répartition contraire aux règles — {self.name(first)} ne peut pas recevoir de "
+                f"choices : répartition contraire aux règles — {self.sim.board.name(first)} ne peut pas recevoir de "
                 f"dégâts maintenant : {reason} ({rule})"
             )
         idx = options.index(first)
@@ -118,7 +119,8 @@ class Combat:
         remaining = total
         self.world.combat.assign_by, self.world.combat.assign_pool = by, pool
         # R. 467.2.c.8–9: a unit with both Tank and Backline — its assigning player applies one of the two
-        self.world.combat.assign_dual = {u for u in pool if self.has_kw(u, TANK) and self.has_kw(u, BACKLINE)}
+        board = self.sim.board
+        self.world.combat.assign_dual = {u for u in pool if board.has_kw(u, TANK) and board.has_kw(u, BACKLINE)}
         self.world.combat.assign_back: set[str] = set()
         while remaining > 0 and pool:
             best, cands = self.assign_candidates(pool)
@@ -132,7 +134,7 @@ class Combat:
                 if best == 0:
                     reason = why(Why.TANK_FIRST, also=why(Why.ANY_ORDER)["label"])
             else:
-                pick = cands[self.choose("assign", cands, by, [self.name(u) for u in cands])]
+                pick = cands[self.sim.choices.choose("assign", cands, by, [self.sim.board.name(u) for u in cands])]
                 reason = why(Why.CHOSEN)
                 if best == 0:
                     reason = why(Why.TANK_FIRST, chosen=True)
@@ -192,8 +194,8 @@ class Combat:
     def run_combat(self, bf: str, attacker: str, defender: str, answered: bool = False) -> None:
         """Play a combat; where its cleanup puts abilities on the chain and ``answered`` (the next scripted
         action is an answer), it waits for the answers (R. 468.2) and goes on like a paused start of turn."""
-        self.wait_for_answers(self.combat_steps(bf, attacker, defender))
-        self.resume_turn(answered)
+        self.sim.turn.wait_for_answers(self.combat_steps(bf, attacker, defender))
+        self.sim.turn.resume_turn(answered)
 
     def control_established(self) -> None:
         """R. 190.3.b: once control is established, the battlefield is no longer contested by the attacker."""
@@ -223,7 +225,7 @@ class Combat:
                         "dealt": [{"object": it["object"], "amount": it["amount"]} for _, it in dealt]},
             )
         for a, it in dealt:
-            self.emit(
+            self.sim.board.emit(
                 Event.COMBAT_DAMAGE,
                 object=it["object"],
                 amount=it["amount"],
@@ -239,8 +241,8 @@ class Combat:
         restaged = False
         if alive_a and alive_d:
             report["result"] = CombatResult.RECALLED
-            self.process([Ev("recall", obj=oid) for oid in alive_a])
-            if self.units_at(bf, attacker) and self.units_at(bf, defender):
+            self.sim.replacement.process([Ev("recall", obj=oid) for oid in alive_a])
+            if self.sim.board.units_at(bf, attacker) and self.sim.board.units_at(bf, defender):
                 # R. 468.3.d.1: the recall was replaced and both sides are still here — no result, and
                 # a new showdown and combat are staged at this battlefield (no control change, R. 468.5).
                 restaged = True
@@ -253,7 +255,7 @@ class Combat:
             report["result"] = CombatResult.UNCONTROLLED
             if self.world.objects[bf].controller is not None:
                 self.world.objects[bf].controller = None
-                self.emit(Event.CONTROL_LOST, object=bf)
+                self.sim.board.emit(Event.CONTROL_LOST, object=bf)
         return restaged
 
     def combat_steps(self, bf: str, attacker: str, defender: str):
@@ -261,7 +263,7 @@ class Combat:
         that yields once the combat cleanup's triggered abilities are on the chain (R. 468.2)."""
         self.world.combat.at = bf
         self.world.combat.contest = (bf, attacker)
-        A, D = self.units_at(bf, attacker), self.units_at(bf, defender)
+        A, D = self.sim.board.units_at(bf, attacker), self.sim.board.units_at(bf, defender)
         report = {"battlefield": bf, "attacker": attacker, "defender": defender, "attackers": A, "defenders": D}
         ta, pa = self.side_might(A)
         td, pd = self.side_might(D)
@@ -281,11 +283,11 @@ class Combat:
             },
         )
         self.deal_combat_damage(bf, attacker, defender, (ta, A), (td, D), report)
-        self.settle()
+        self.sim.effects.settle()
         before = set(A + D)
         # R. 468.1: the combat cleanup — deaths (R. 323.4), then every unit is healed (R. 468.1.a.1)
-        self.cleanup()
-        self.triggers_to_chain()
+        self.sim.cleanup.cleanup()
+        self.sim.chain.triggers_to_chain()
         yield  # R. 468.2: what the damage and the cleanup triggered is answered and resolves first
         if self.world.scoring.winner is not None:  # R. 196: the game ended in the combat cleanup — no resolution step
             report["deaths"] = sorted(u for u in A + D if self.world.objects[u].zone != "battlefield")
@@ -293,7 +295,7 @@ class Combat:
             self.world.combat.log.append(report)
             self.world.combat.at = self.world.combat.contest = None
             return
-        alive_a, alive_d = self.units_at(bf, attacker), self.units_at(bf, defender)
+        alive_a, alive_d = self.sim.board.units_at(bf, attacker), self.sim.board.units_at(bf, defender)
         report["deaths"] = sorted(
             u for u in before if self.world.objects[u].zone != "battlefield" or self.world.objects[u].at != bf
         )
@@ -305,62 +307,62 @@ class Combat:
         for oid, o in self.world.objects.items():  # R. 468.1.a.1: heal all units, not only the combatants
             if o.is_unit and o.on_board and o.damage:
                 o.damage = 0
-                self.emit(Event.HEALED, object=oid)
+                self.sim.board.emit(Event.HEALED, object=oid)
         restaged = self.combat_result(bf, attacker, defender, alive_a, alive_d, report)
         for o in self.world.objects.values():
             if o.attacking:
                 o.attacking = False
         self._do_end_combat({})
-        self.emit(Event.COMBAT_ENDED, object=bf, result=report["result"])
+        self.sim.board.emit(Event.COMBAT_ENDED, object=bf, result=report["result"])
         self.world.combat.log.append(report)
         self.world.combat.at = None
-        self.settle()
+        self.sim.effects.settle()
         if restaged:
-            self.contest(bf, attacker)
+            self.sim.showdown.contest(bf, attacker)
         elif report["result"] in (CombatResult.CONQUERED, CombatResult.DEFENDED):
             # R. 468.5, 468.5.d–e: the winner establishes control if it was not theirs — the defender
             # of a battlefield they did not control conquers it too.
-            self.gain_control(bf, attacker if report["result"] == CombatResult.CONQUERED else defender)
+            self.sim.scoring.gain_control(bf, attacker if report["result"] == CombatResult.CONQUERED else defender)
         self.world.combat.contest = None
-        self.tr.show_board(self.board_tuple())
-        self.cleanup()
+        self.tr.show_board(self.sim.board.board_tuple())
+        self.sim.cleanup.cleanup()
 
     def _do_combat_damage(self, a):
         """Choix 28 du README: combat damage reads a negative power as 0."""
         oid = a["object"]
-        p = self.power(oid)
-        self.emit(Event.COMBAT_DAMAGE, object=oid, power=p, amount=max(0, p))
+        p = self.sim.board.power(oid)
+        self.sim.board.emit(Event.COMBAT_DAMAGE, object=oid, power=p, amount=max(0, p))
 
     def _do_damage(self, a):
         """Deal damage (R. 418): it is marked; a unit with lethal damage dies at the next cleanup (R. 323.4)."""
         o = self.world.objects[a["object"]]
         if not o.is_unit or not o.on_board:
-            self.emit(Event.NOTHING_HAPPENS, object=o.id, why="off_board")
+            self.sim.board.emit(Event.NOTHING_HAPPENS, object=o.id, why="off_board")
             return
         o.damage += a["amount"]
-        self.emit(Event.DAMAGED, object=o.id, amount=a["amount"], total=o.damage)
+        self.sim.board.emit(Event.DAMAGED, object=o.id, amount=a["amount"], total=o.damage)
 
     def _do_stun(self, a):
         """Stun (R. 424): the unit deals no combat damage until the end of the turn."""
         o = self.world.objects[a["object"]]
         if o.on_board and o.is_unit:
             o.stunned = True
-            self.emit(Event.STUNNED, object=o.id)
+            self.sim.board.emit(Event.STUNNED, object=o.id)
 
     def _do_defend(self, a):
         """Mark a unit as defending or not (R. 461): a situation given by the scenario."""
         o = self.world.objects[a["object"]]
         if o.on_board:
             o.defending = a["value"]
-            self.emit(Event.DEFENDING if a["value"] else "stopped_defending", object=o.id)
+            self.sim.board.emit(Event.DEFENDING if a["value"] else "stopped_defending", object=o.id)
 
     def _do_end_combat(self, a):
         """End of combat (R. 468.7): designations removed, « this combat » effects expire (R. 468.7.c)."""
         for o in self.world.objects.values():
             if o.defending:
                 o.defending = False
-                self.emit(Event.STOPPED_DEFENDING, object=o.id)
-        self._expire(("combat",))
+                self.sim.board.emit(Event.STOPPED_DEFENDING, object=o.id)
+        self.sim.turn._expire(("combat",))
 
 
 __all__ = ["Combat"]

@@ -1,8 +1,9 @@
 """Costs and resources (R. 160–168, 356–358, 431, 445): runes, the Rune Pool, Energy and Power by
 domain, Accelerate's additional cost (R. 805) and Deflect's (R. 809).
 
-``Costs`` is a mixin of ``sim.Sim``.  A player « pays » (the pool is checked) once the scenario
-describes their resources: a ``pool``, a ``rune_deck`` list, or rune objects they control.  A player
+``Costs`` is the rules area ``sim.costs`` of the simulator (``sim.Sim``).  A player « pays » (the pool is
+checked) once the scenario describes their resources: a ``pool``, a ``rune_deck`` list, or rune objects they
+control.  A player
 described only by counts keeps the count-only model (cards are played without a cost check).
 """
 
@@ -12,6 +13,7 @@ from dataclasses import dataclass, field
 from itertools import permutations
 
 from . import keywords
+from .area import Area
 from .kinds import Event, Keyword
 from .layers import text_active
 from .live_state import Obj
@@ -23,16 +25,17 @@ DEFLECT = Keyword.PROTECTION  # Deflect (R. 809)
 def _exhaust(sim, oid: str, label: str) -> None:
     o = sim.world.objects[oid]
     if not o.on_board or o.exhausted:
-        sim.refuse(f"« {label} » : {o.name} doit être sur le plateau et prêt pour être épuisé (R. 415.4, 415.1.b)")
+        sim.board.refuse(
+            f"« {label} » : {o.name} doit être sur le plateau et prêt pour être épuisé (R. 415.4, 415.1.b)")
     o.exhausted = True
-    sim.emit(Event.EXHAUSTED, object=oid)
+    sim.board.emit(Event.EXHAUSTED, object=oid)
 
 
 def _friendly_unit(sim, player: str, oid: str | None, what: str, label: str, rule: str) -> str:
     """The friendly unit the action names for a cost (``kill`` or ``exhaust``)."""
     o = sim.world.objects.get(oid) if oid else None
-    if o is None or not o.is_unit or not o.on_board or sim.ctrl(oid) != player:
-        sim.refuse(f"« {label} » : il faut {what} une unité alliée sur le plateau, nommée par l'action ({rule})")
+    if o is None or not o.is_unit or not o.on_board or sim.board.ctrl(oid) != player:
+        sim.board.refuse(f"« {label} » : il faut {what} une unité alliée sur le plateau, nommée par l'action ({rule})")
     return oid
 
 
@@ -45,13 +48,13 @@ def _exhaust_friendly(sim, player, label, n, source, chosen) -> None:
 
 
 def _kill_friendly(sim, player, label, n, source, chosen) -> None:
-    sim.kill_now(_friendly_unit(sim, player, chosen.get("kill"), "tuer", label, "R. 429.1.a.1"))  # R. 357.2.a
+    sim.board.kill_now(_friendly_unit(sim, player, chosen.get("kill"), "tuer", label, "R. 429.1.a.1"))  # R. 357.2.a
 
 
 def _discard(sim, player, label, n, source, chosen) -> None:
     p = sim.world.players[player]
     if p.hand < n:
-        sim.refuse(f"« {label} » : défausser {n} carte(s) est impossible avec {p.hand} en main (R. 423.3)")
+        sim.board.refuse(f"« {label} » : défausser {n} carte(s) est impossible avec {p.hand} en main (R. 423.3)")
     take_from_hand(p, n)
     put_in_trash(p, n)
 
@@ -59,23 +62,24 @@ def _discard(sim, player, label, n, source, chosen) -> None:
 def _discard_spell(sim, player, label, n, source, chosen) -> None:
     o = sim.world.objects.get(chosen.get("discard") or "")
     if o is None or o.zone != "hand" or o.type != "spell" or o.controller != player:
-        sim.refuse(f"« {label} » : il faut défausser un sort de sa main, nommé par l'action (« discard », R. 423.3)")
-    sim.place(o, "discard")
+        sim.board.refuse(
+            f"« {label} » : il faut défausser un sort de sa main, nommé par l'action (« discard », R. 423.3)")
+    sim.movement.place(o, "discard")
     take_from_hand(sim.world.players[player])
 
 
 def _recycle_trash(sim, player, label, n, source, chosen) -> None:
     p = sim.world.players[player]
     if p.trash < n:
-        sim.refuse(f"« {label} » : recycler {n} carte(s) de la Défausse est impossible avec {p.trash} (R. 417.3)")
+        sim.board.refuse(f"« {label} » : recycler {n} carte(s) de la Défausse est impossible avec {p.trash} (R. 417.3)")
     recycle_from_trash(p, n)  # to the bottom of the main deck (R. 417.1.a)
 
 
 def _spend_xp(sim, player, label, n, source, chosen) -> None:
     p = sim.world.players[player]
     if p.xp < n:
-        sim.refuse(f"« {label} » : dépenser {n} XP est impossible avec {p.xp} XP (R. 730.2)")
-    sim.spend_xp(player, n)
+        sim.board.refuse(f"« {label} » : dépenser {n} XP est impossible avec {p.xp} XP (R. 730.2)")
+    sim.scoring.spend_xp(player, n)
 
 
 # each cost that is not a resource (engine.cards.OTHER_KINDS) -> how it is paid, and how it is said
@@ -93,7 +97,7 @@ def _in_hand(sim, player: str, oid: str) -> bool:
 
 def _unit_ok(sim, player: str, oid: str | None, ready: bool = False) -> bool:
     o = sim.world.objects.get(oid) if oid else None
-    return oid is None or (o is not None and o.is_unit and o.on_board and sim.ctrl(oid) == player
+    return oid is None or (o is not None and o.is_unit and o.on_board and sim.board.ctrl(oid) == player
                            and not (ready and o.exhausted))
 
 
@@ -109,8 +113,8 @@ _PAYABLE = {
 }
 
 
-class Costs:
-    """Rune Pool, Add abilities of runes, paying costs (mixin of the simulator)."""
+class Costs(Area):
+    """Rune Pool, Add abilities of runes, paying costs (the area ``sim.costs``)."""
 
     def init_costs(self) -> None:
         """Copy each player's Rune Pool (R. 166); a player controlling runes pays their costs (R. 357)."""
@@ -139,24 +143,25 @@ class Costs:
         o = self.world.objects[a["object"]]
         pid = o.controller
         if o.type != "rune" or not o.on_board or pid is None:
-            self.refuse(f"{o.name} n'est pas une rune sur le plateau : seule une rune ajoute des ressources (R. 164.2)")
+            self.sim.board.refuse(
+                f"{o.name} n'est pas une rune sur le plateau : seule une rune ajoute des ressources (R. 164.2)")
         p = self.world.players[pid]
         p.pays = True
         if a["how"] == "energy":
             if o.exhausted:
-                self.refuse(f"{o.name} est déjà épuisée : épuiser est le coût de son Énergie (R. 164.2.a)")
+                self.sim.board.refuse(f"{o.name} est déjà épuisée : épuiser est le coût de son Énergie (R. 164.2.a)")
             o.exhausted = True
-            self.emit(Event.EXHAUSTED, object=o.id)
+            self.sim.board.emit(Event.EXHAUSTED, object=o.id)
             p.energy += 1
-            self.emit(Event.RESOURCE_ADDED, player=pid, object=o.id, energy=1, pool=self.pool_text(pid))
+            self.sim.board.emit(Event.RESOURCE_ADDED, player=pid, object=o.id, energy=1, pool=self.pool_text(pid))
             return
         domain = o.domains[0] if o.domains else "Universelle"
-        self.place(o, "rune_deck")
+        self.sim.movement.place(o, "rune_deck")
         p.rune_deck = p.rune_deck + (domain,)
         p.runes += 1
-        self.emit(Event.RECYCLED, object=o.id, player=pid)
+        self.sim.board.emit(Event.RECYCLED, object=o.id, player=pid)
         p.essence[domain] = p.essence.get(domain, 0) + 1
-        self.emit(Event.RESOURCE_ADDED, player=pid, object=o.id, domain=domain, pool=self.pool_text(pid))
+        self.sim.board.emit(Event.RESOURCE_ADDED, player=pid, object=o.id, domain=domain, pool=self.pool_text(pid))
 
     def channel(self, pid: str, n: int) -> None:
         """Channel (R. 431): the top runes of the rune deck go on the board, ready (R. 431.2.a); as
@@ -174,15 +179,15 @@ class Costs:
                     rid = f"rune-{pid}-{self.world.costs.rune_no}"
                 self.world.objects[rid] = Obj(rid, f"Rune de {domain.lower()}", "rune", zone="base",
                                               controller=pid, domains=(domain,), since=self.world.clock)
-                self.forget_on_board(rid)
-        self.emit(Event.RUNES_CHANNELED, player=pid, amount=n)
+                self.sim.effects.forget_on_board(rid)
+        self.sim.board.emit(Event.RUNES_CHANNELED, player=pid, amount=n)
 
     def empty_pools(self, why: str) -> None:
         """R. 167: every Rune Pool empties at the start of each Main Phase and at the end of each turn."""
         for pid, p in self.world.players.items():
             if p.energy or any(p.essence.values()):
                 p.energy, p.essence = 0, {}
-                self.emit(Event.POOL_EMPTIED, player=pid, why=why)
+                self.sim.board.emit(Event.POOL_EMPTIED, player=pid, why=why)
 
     # ------------------------------------------------------------------ paying (R. 356–358, 445)
     def deflect_cost(self, caster: str, target: str | None) -> int:
@@ -190,9 +195,10 @@ class Costs:
         Value more, in Power of any domain (R. 809.1.c.1); several Deflect add up (R. 809.2)."""
         if target is None or not self.world.objects[target].on_board:
             return 0
-        if self.ctrl(target) is None:
+        if self.sim.board.ctrl(target) is None:
             return 0
-        return sum(fn(self, caster, target) for _, fn in keywords.of(self.keywords_of(target), "target_cost"))
+        hooks = keywords.of(self.sim.board.keywords_of(target), "target_cost")
+        return sum(fn(self.sim, caster, target) for _, fn in hooks)
 
     def pay(self, pid: str, label: str, energy: int, power: tuple[str, ...] = (),
             one_of: tuple[str, ...] | None = None, any_power: int = 0) -> None:
@@ -202,7 +208,7 @@ class Costs:
         p = self.world.players[pid]
         missing, pool = self.shortfall(pid, energy, power, one_of, any_power)
         if missing:
-            self.refuse(
+            self.sim.board.refuse(
                 f"{self.world.players[pid].name} ne peut pas payer « {label} » : il manque "
                 + ", ".join(missing) + " dans sa Réserve runique (R. 357.1, 358.2, 445)"
             )
@@ -212,7 +218,8 @@ class Costs:
         spent = {d: p.essence[d] - pool.get(d, 0) for d in p.essence if p.essence[d] != pool.get(d, 0)}
         p.energy -= energy
         p.essence = {d: n for d, n in pool.items() if n}
-        self.emit(Event.COST_PAID, player=pid, label=label, energy=energy, essence=spent, pool=self.pool_text(pid))
+        self.sim.board.emit(
+            Event.COST_PAID, player=pid, label=label, energy=energy, essence=spent, pool=self.pool_text(pid))
 
     def shortfall(self, pid: str, energy: int, power: tuple[str, ...] = (), one_of: tuple[str, ...] | None = None,
                   any_power: int = 0) -> tuple[list[str], dict]:
@@ -249,7 +256,7 @@ class Costs:
         options = [cost, *cost.get("or", ())]
         pick = chosen.get("cost_option") or 0
         if not 0 <= pick < len(options):
-            self.refuse(f"« {label} » n'a que {len(options)} coût(s) au choix (R. 357)")
+            self.sim.board.refuse(f"« {label} » n'a que {len(options)} coût(s) au choix (R. 357)")
         cost = options[pick]
         power = list(cost.get("power", ()))
         anys = max(0, power.count("A") - reduce_any)
@@ -274,18 +281,18 @@ class Costs:
         if self.pays(player) and self.shortfall(player, cost.get("energy", 0), tuple(d for d in power if d != "A"),
                                                 any_power=anys)[0]:
             return False
-        return all(_PAYABLE[kind](self, player, n, source, chosen) for kind, n in (cost.get("other") or {}).items())
+        return all(_PAYABLE[kind](self.sim, player, n, source, chosen) for kind, n in (cost.get("other") or {}).items())
 
     def pay_other_costs(self, player: str, label: str, other: dict, source: str | None, chosen: dict) -> None:
         """R. 357.2: the costs that are not resources, each of which must be completed to be paid — exhaust this or a
         friendly unit (R. 415.4), discard (R. 423.3), kill a friendly unit (R. 429.1.a.1), recycle from the trash
         (R. 417.3), spend XP (R. 730.2).  They are paid whether or not the Rune Pool is described."""
         for kind, n in other.items():
-            OTHER_COSTS[kind](self, player, label, n, source, chosen)
+            OTHER_COSTS[kind](self.sim, player, label, n, source, chosen)
         if other:  # by kind (vocab.OtherCost) with what the action named: the narration words it
             named = {k: chosen[k] for k in ("exhaust", "kill", "discard") if chosen.get(k)}
-            self.emit(Event.COST_PAID, player=player, label=label, energy=0, essence={}, other=dict(other),
-                      chosen=named, source=source, pool=self.pool_text(player))
+            self.sim.board.emit(Event.COST_PAID, player=player, label=label, energy=0, essence={}, other=dict(other),
+                                chosen=named, source=source, pool=self.pool_text(player))
 
     def pay_unit(self, o: Obj, player: str, accelerate: bool, ignore: str = "") -> None:
         """Total cost of a unit (R. 356): Energy and Power printed, plus Accelerate's [1][C] paid with one
@@ -348,7 +355,7 @@ class Costs:
                     continue
                 # its own conditions still hold it back: Legion, Level… (R. 812.1.b.1, 824.1.b.1), read as if the card
                 # stood on the board (a text read from wherever the card is)
-                if not text_active(w, eff, self.ctrl, zone="base")[0]:
+                if not text_active(w, eff, self.sim.board.ctrl, zone="base")[0]:
                     continue
             else:
                 if p["applies"] not in ("all", what + "s"):
@@ -360,7 +367,7 @@ class Costs:
                 src = w.objects[spec.source] if spec.source else None
                 if p["at_battlefield"] and (src is None or src.zone != "battlefield"):
                     continue
-                owner = p.get("player") or (self.ctrl(spec.source) if spec.source else None)
+                owner = p.get("player") or (self.sim.board.ctrl(spec.source) if spec.source else None)
                 if owner is not None and owner != player:
                     continue
             out.append(eff)
@@ -399,8 +406,9 @@ class Costs:
     def emit_bill(self, bill: Bill, player: str, label: str, base_e: int, base_p) -> None:
         """Report a total cost that was modified (R. 356.1–356.6)."""
         if bill.notes:
-            self.emit(Event.COST_MODIFIED, player=player, label=label, base_energy=base_e, base_power=list(base_p),
-                      energy=bill.energy, power=list(bill.power), any_power=bill.any_power, notes=list(bill.notes))
+            self.sim.board.emit(
+                Event.COST_MODIFIED, player=player, label=label, base_energy=base_e, base_power=list(base_p),
+                energy=bill.energy, power=list(bill.power), any_power=bill.any_power, notes=list(bill.notes))
 
 
 @dataclass

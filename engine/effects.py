@@ -1,11 +1,12 @@
 """Continuous effects (R. 475–482): starting and ending them, the activity of texts, the full
 recomputation through the layers after each instruction, and instructions changing Might.
 
-``Effects`` is a mixin of ``sim.Sim``.
+``Effects`` is the rules area ``sim.effects`` of the simulator (``sim.Sim``).
 """
 
 from __future__ import annotations
 
+from .area import Area
 from .kinds import Event, Reason, StepKind
 from .layers import compute, text_active
 from .live_state import EffectSpec, EffState, Ev
@@ -15,15 +16,15 @@ from .vocab import is_mighty
 MAX_DECISIONS = 100  # "why this order?" entries kept per outcome
 
 
-class Effects:
-    """Effects, recomputation and power instructions (mixin of the simulator)."""
+class Effects(Area):
+    """Effects, recomputation and power instructions (the area ``sim.effects``)."""
 
     def update_activity(self) -> None:
         """Choix 4 du README: a text that becomes inactive loses its timestamp, and gets a new one when active again."""
         w = self.world
         newly = []
         for eff in w.effects.values():
-            ok, why = text_active(w, eff, self.ctrl)
+            ok, why = text_active(w, eff, self.sim.board.ctrl)
             if ok and not eff.active:
                 eff.active = True
                 if eff.since is None:
@@ -62,7 +63,7 @@ class Effects:
             if eid not in w.effects and shown.active:
                 # implicit keyword effects exist only while their keyword does; recomputed below
                 self.tr.show_effect(eid, EffectState(shown.label, False, None))
-        self.show_changes()
+        self.sim.board.show_changes()
         old = w.view
         self.update_activity()
         decisions: list[dict] = []
@@ -75,7 +76,7 @@ class Effects:
                 self.world.layers.decision_keys.add(key)
                 self.world.layers.decisions.append(d)
         self.update_activity()
-        self.show_changes()  # ``compute`` showed every object with its new characteristics
+        self.sim.board.show_changes()  # ``compute`` showed every object with its new characteristics
         if not old:
             return
         for oid, obj in w.objects.items():
@@ -86,9 +87,9 @@ class Effects:
             if was is None:
                 continue
             if is_mighty(now) and not is_mighty(was):
-                self.emit(Event.BECAME_MIGHTY, object=oid, before=was, after=now)
+                self.sim.board.emit(Event.BECAME_MIGHTY, object=oid, before=was, after=now)
             elif is_mighty(was) and not is_mighty(now):
-                self.emit(Event.NO_LONGER_MIGHTY, object=oid, before=was, after=now)
+                self.sim.board.emit(Event.NO_LONGER_MIGHTY, object=oid, before=was, after=now)
         self.remember_board()
 
     def remember_board(self) -> None:
@@ -104,7 +105,7 @@ class Effects:
         self.recompute()
         fresh, self.record.unsettled = self.record.unsettled, []
         for ev in fresh:
-            self.check_triggers(ev)
+            self.sim.triggers.check_triggers(ev)
 
     def start_effect(self, eid: str) -> None:
         """An effect starts to apply, with a new timestamp (R. 482.1)."""
@@ -112,12 +113,12 @@ class Effects:
         eff = w.effects[eid]
         eff.started, eff.ended = True, False
         eff.locked = {}
-        ok, _ = text_active(w, eff, self.ctrl)
+        ok, _ = text_active(w, eff, self.sim.board.ctrl)
         eff.active = ok
         eff.since = w.clock if ok else None
         w.clock += 1
         self.tr.show_effect(eid, EffectState(eff.spec.label, eff.active, eff.since))
-        self.emit(Event.EFFECT_STARTED, effect=eid, since=eff.since)
+        self.sim.board.emit(Event.EFFECT_STARTED, effect=eid, since=eff.since)
 
     def end_effect(self, eid: str, why: str = "ended") -> None:
         """An effect ends or expires (R. 317, 468.7.c)."""
@@ -126,7 +127,7 @@ class Effects:
             return
         eff.ended, eff.active, eff.since = True, False, None
         self.tr.show_effect(eid, EffectState(eff.spec.label, False, None))
-        self.emit(Event.EXPIRED if why == "expired" else Event.EFFECT_ENDED, effect=eid)
+        self.sim.board.emit(Event.EXPIRED if why == "expired" else Event.EFFECT_ENDED, effect=eid)
 
     def add_dynamic(self, label: str, kind: str, target: str, value: int, duration: str) -> str:
         """An effect created by an instruction (buff, Might change, R. 701, 479.4), timestamped now (R. 482.1)."""
@@ -160,30 +161,31 @@ class Effects:
         """Buff a unit: +1 Might while it stays on the board (R. 701)."""
         oid = a["object"]
         if not self.world.objects[oid].on_board:
-            self.emit(Event.NOTHING_HAPPENS, object=oid, why="off_board")
+            self.sim.board.emit(Event.NOTHING_HAPPENS, object=oid, why="off_board")
             return
         eid = self.add_dynamic("Buff (+1)", "increase", oid, 1, "permanent")
-        self.emit(Event.BUFFED, object=oid, effect=eid)
+        self.sim.board.emit(Event.BUFFED, object=oid, effect=eid)
 
     def _do_double(self, a):
         """Choix 6 du README: doubling adds a fixed amount equal to the current value; never a negative amount."""
         oid = a["object"]
-        cur = self.power(oid)
+        cur = self.sim.board.power(oid)
         add = max(0, cur)
-        self.emit(Event.DOUBLING, object=oid, power=cur, amount=add)
-        self.process([Ev("power_change", obj=oid, amount=add, duration=a["duration"], label=f"Doublement ({add:+d})")])
+        self.sim.board.emit(Event.DOUBLING, object=oid, power=cur, amount=add)
+        self.sim.replacement.process(
+            [Ev("power_change", obj=oid, amount=add, duration=a["duration"], label=f"Doublement ({add:+d})")])
 
     def _do_swap(self, a):
         """Choix 6 du README: the difference is added to the lower and taken from the higher (real values)."""
         x, y = a["objects"]
-        px, py = self.power(x), self.power(y)
+        px, py = self.sim.board.power(x), self.sim.board.power(y)
         if px == py:
-            self.emit(Event.SWAP_NOTHING, object=x, other=y, power=px)
+            self.sim.board.emit(Event.SWAP_NOTHING, object=x, other=y, power=px)
             return
         low, high = (x, y) if px < py else (y, x)
         d = abs(px - py)
-        self.emit(Event.SWAP, object=low, other=high, difference=d)
-        self.process(
+        self.sim.board.emit(Event.SWAP, object=low, other=high, difference=d)
+        self.sim.replacement.process(
             [
                 Ev("power_change", obj=low, amount=d, duration=a["duration"], label=f"Intervertir ({d:+d})"),
                 Ev("power_change", obj=high, amount=-d, duration=a["duration"], label=f"Intervertir ({-d:+d})"),
@@ -194,18 +196,18 @@ class Effects:
         """One instruction kills its objects together: one simultaneous set, for replacements (choix 9 du README)."""
         evs = [Ev("die", obj=oid) for oid in dict.fromkeys(a["objects"]) if self.world.objects[oid].on_board]
         if evs:
-            self.process(evs)
+            self.sim.replacement.process(evs)
 
     def _do_return_to_hand(self, a):
         """Return a unit to its owner's hand (R. 140), a replaceable event (R. 367)."""
         if self.world.objects[a["object"]].on_board:
-            self.process([Ev("return_to_hand", obj=a["object"])])
+            self.sim.replacement.process([Ev("return_to_hand", obj=a["object"])])
 
     def _do_create_token(self, a):
         """Create a token (R. 179), a replaceable event (R. 367)."""
         tok = {"id": a["token"], "name": a["name"], "printed_power": a["printed_power"]}
         mods = {"exhausted": True} if a["exhausted"] else {}
-        self.process([Ev("create_token", player=a["player"], token=tok, mods=mods)])
+        self.sim.replacement.process([Ev("create_token", player=a["player"], token=tok, mods=mods)])
 
 
 __all__ = ["Effects"]

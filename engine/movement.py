@@ -3,12 +3,13 @@ there (playing a permanent is in ``playing``); and the piles a player keeps as c
 hand, in the Main Deck and in the trash that the scenario does not describe as objects change only here
 (``take_from_hand``, ``put_in_trash``, ``draw_one``, ``recycle_from_trash``, ``shuffle_trash_into_deck``).
 
-``Movement`` is a mixin of ``sim.Sim``.
+``Movement`` is the rules area ``sim.movement`` of the simulator (``sim.Sim``).
 """
 
 from __future__ import annotations
 
 from . import keywords
+from .area import Area
 from .kinds import (
     BOARD_ZONES,
     Event,
@@ -51,18 +52,18 @@ def shuffle_trash_into_deck(p: Player, described: int = 0) -> int:
     return p.deck
 
 
-class Movement:
-    """Moves, recalls, attachments and units arriving (mixin of the simulator)."""
+class Movement(Area):
+    """Moves, recalls, attachments and units arriving (the area ``sim.movement``)."""
 
     def default_location(self, zone: str) -> str | None:
         """A zone move (R. 447): « base », or the only battlefield when battlefields are described."""
         if zone == "base":
             return "base"
-        bfs = self.battlefields()
+        bfs = self.sim.board.battlefields()
         if not bfs:
             return None
         if len(bfs) > 1:
-            self.refuse("précisez le champ de bataille de destination avec « to » (R. 447)")
+            self.sim.board.refuse("précisez le champ de bataille de destination avec « to » (R. 447)")
         return bfs[0]
 
     def place(self, o: Obj, zone: str, at: str | None = None) -> None:
@@ -86,24 +87,24 @@ class Movement:
         """The location change of a move (R. 447); a battlefield not controlled by the mover is contested."""
         if dest in (None, "base"):
             self.place(o, "base")
-            self.emit(Event.MOVED, object=o.id, zone="base", to="base")
+            self.sim.board.emit(Event.MOVED, object=o.id, zone="base", to="base")
             return
         if dest == "battlefield":
             self.place(o, "battlefield")
-            self.emit(Event.MOVED, object=o.id, zone="battlefield")
+            self.sim.board.emit(Event.MOVED, object=o.id, zone="battlefield")
             return
         self.place(o, "battlefield", dest)
-        self.emit(Event.MOVED, object=o.id, zone="battlefield", to=dest)
+        self.sim.board.emit(Event.MOVED, object=o.id, zone="battlefield", to=dest)
         self.note_contest(o.id, dest)
 
     def note_contest(self, oid: str, bf: str) -> None:
         """A unit arriving at a battlefield its controller does not control makes it contested (R. 447, 323.7)."""
-        player = self.ctrl(oid)
+        player = self.sim.board.ctrl(oid)
         if player is None or not self.world.objects[oid].is_unit:
             return
-        if self.world.objects[bf].controller == player or self.contested_by(bf):
+        if self.world.objects[bf].controller == player or self.sim.showdown.contested_by(bf):
             return
-        self.contest(bf, player)
+        self.sim.showdown.contest(bf, player)
 
     def _do_standard_move(self, a):
         """Standard move (R. 144): exhaust ready units of the turn player, base ↔ battlefield;
@@ -114,31 +115,34 @@ class Movement:
         player = None
         for oid in units:
             o = w.objects[oid]
-            n = self.name(oid)
+            n = self.sim.board.name(oid)
             if not o.is_unit or not o.on_board:
-                self.refuse(f"{n} n'est pas une unité sur le plateau : seul une unité peut se déplacer (R. 144)")
-            c = self.ctrl(oid)
+                self.sim.board.refuse(
+                    f"{n} n'est pas une unité sur le plateau : seul une unité peut se déplacer (R. 144)")
+            c = self.sim.board.ctrl(oid)
             if player is None:
                 player = c
             elif c != player:
-                self.refuse("un déplacement standard ne concerne que les unités d'un même joueur (R. 144)")
+                self.sim.board.refuse("un déplacement standard ne concerne que les unités d'un même joueur (R. 144)")
             if o.exhausted:
-                self.refuse(f"{n} est épuisée : un déplacement standard épuise l'unité, qui doit être prête (R. 144)")
-            here = self.location(o)
+                self.sim.board.refuse(
+                    f"{n} est épuisée : un déplacement standard épuise l'unité, qui doit être prête (R. 144)")
+            here = self.sim.board.location(o)
             if here == dest:
-                self.refuse(f"{n} est déjà à cet endroit (R. 144)")
-            if here != "base" and dest != "base" and not any(
-                    fn(self, oid) for _, fn in keywords.of(self.keywords_of(oid), "moves_between_battlefields")):
-                self.refuse(f"{n} n'a pas Gank : elle ne peut pas aller d'un champ de bataille à un autre (R. 810)")
+                self.sim.board.refuse(f"{n} est déjà à cet endroit (R. 144)")
+            gank = keywords.of(self.sim.board.keywords_of(oid), "moves_between_battlefields")
+            if here != "base" and dest != "base" and not any(fn(self.sim, oid) for _, fn in gank):
+                self.sim.board.refuse(
+                    f"{n} n'a pas Gank : elle ne peut pas aller d'un champ de bataille à un autre (R. 810)")
         if player != w.turn_player:
-            self.refuse(
+            self.sim.board.refuse(
                 f"{w.players[player].name} n'est pas le joueur du tour : le déplacement standard se fait pendant "
                 "sa propre phase principale (R. 144.1, 316)"
             )
         for oid in units:
             w.objects[oid].exhausted = True
-            self.emit(Event.EXHAUSTED, object=oid)
-        self.process([Ev("move", obj=oid, dest=dest) for oid in units])
+            self.sim.board.emit(Event.EXHAUSTED, object=oid)
+        self.sim.replacement.process([Ev("move", obj=oid, dest=dest) for oid in units])
 
     def _do_move(self, a):
         """A move by an effect (R. 447): no exhaustion; a move to a location is a replaceable event."""
@@ -148,27 +152,27 @@ class Movement:
             dest = self.default_location(a["zone"])
         if dest is not None:
             if o.on_board and o.is_unit:
-                self.process([Ev("move", obj=o.id, dest=dest)])
+                self.sim.replacement.process([Ev("move", obj=o.id, dest=dest)])
             else:
                 self.move_now(o, dest)
             return
         self.place(o, a["zone"])
-        self.emit(Event.MOVED, object=o.id, zone=a["zone"])
+        self.sim.board.emit(Event.MOVED, object=o.id, zone=a["zone"])
 
     def _do_recall(self, a):
         """Recall (R. 456): to its owner's base, not a move; a replaceable event (R. 367)."""
         if self.world.objects[a["object"]].on_board:
-            self.process([Ev("recall", obj=a["object"])])
+            self.sim.replacement.process([Ev("recall", obj=a["object"])])
 
     def _do_attach(self, a):
         """Attach a gear to a unit (R. 435, 716)."""
         g, u = self.world.objects[a["object"]], self.world.objects[a["to"]]
         if g.type != "gear" or not u.on_board or not g.on_board:
-            self.emit(Event.NOTHING_HAPPENS, object=g.id, why="cannot_attach")
+            self.sim.board.emit(Event.NOTHING_HAPPENS, object=g.id, why="cannot_attach")
             return
         g.attached_to = u.id
         g.zone, g.at = u.zone, u.at  # R. 435.4: its location becomes the Top-Most Card's (not a move)
-        self.emit(Event.ATTACHED, object=g.id, to=u.id)
+        self.sim.board.emit(Event.ATTACHED, object=g.id, to=u.id)
 
     def recall_lone_gear(self) -> bool:
         """R. 323.6 (step 5 of a cleanup), 436.4.a: unattached non-unit gear at a battlefield is recalled to
@@ -178,11 +182,11 @@ class Movement:
         changed = False
         for g in self.world.objects.values():
             if g.type == "gear" and g.zone == "battlefield" and g.attached_to is None and not stays_at_battlefield(
-                    self, g.id):
+                    self.sim, g.id):
                 bf = g.at
                 self.place(g, "base")
                 self.tr.step(StepKind.CLEANUP, object=g.id, reason={"code": Reason.GEAR_RECALLED, "battlefield": bf})
-                self.emit(Event.RECALLED, object=g.id, why="lone_gear")
+                self.sim.board.emit(Event.RECALLED, object=g.id, why="lone_gear")
                 changed = True
         return changed
 
@@ -191,7 +195,7 @@ class Movement:
         g = self.world.objects[a["object"]]
         if g.attached_to:
             g.attached_to = None
-            self.emit(Event.DETACHED, object=g.id)
+            self.sim.board.emit(Event.DETACHED, object=g.id)
 
 
 __all__ = ["Movement"]

@@ -1,13 +1,14 @@
 """Replacement effects (R. 367): which apply to a set of simultaneous events, who chooses their
 order, what each produces, and the events finally executed.
 
-``Replacement`` is a mixin of ``sim.Sim``.
+``Replacement`` is the rules area ``sim.replacement`` of the simulator (``sim.Sim``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .area import Area
 from .kinds import Event, Reason, StepKind
 from .layers import base_chars, text_active, zone_ok
 from .live_state import EffState, Ev, ObjState
@@ -31,8 +32,8 @@ class _ReplacementRun:
     absent: dict[str, str | None] = field(default_factory=dict)
 
 
-class Replacement:
-    """Replacement effects and event execution (mixin of the simulator)."""
+class Replacement(Area):
+    """Replacement effects and event execution (the area ``sim.replacement``)."""
 
     def new_turn_for_replacements(self) -> None:
         """R. 317: « once per turn » replacement effects may apply again next turn."""
@@ -42,7 +43,7 @@ class Replacement:
         """Who orders the replacements of an event (R. 367): the affected object's controller, the player if the
         subject is a player, else the turn player."""
         if ev.obj is not None:
-            return self.ctrl(ev.obj) or self.world.turn_player
+            return self.sim.board.ctrl(ev.obj) or self.world.turn_player
         return ev.player or self.world.turn_player
 
     def source_valid(self, eff: EffState, start_zones: dict) -> tuple[bool, dict | None]:
@@ -54,8 +55,8 @@ class Replacement:
                 now = self.world.objects[spec.source].zone
                 code = Reason.TOO_LATE if zone_ok(spec, now) else Reason.SOURCE_ABSENT
                 return False, {"code": code, "zone": z0, "zone_at_start": z0, "zone_now": now}
-            return text_active(self.world, eff, self.ctrl, zone=z0)
-        return text_active(self.world, eff, self.ctrl)
+            return text_active(self.world, eff, self.sim.board.ctrl, zone=z0)
+        return text_active(self.world, eff, self.sim.board.ctrl)
 
     def matches(self, eff: EffState, ev: Ev) -> bool:
         """Whether a replacement effect applies to this event (R. 367): its event, subject and limits."""
@@ -68,8 +69,8 @@ class Replacement:
             return False
         src = spec.source
         if p["applies_to"] in ("allies", "other_allies", "player") and src is not None:
-            subject_ctrl = ev.player if ev.type == "create_token" else self.ctrl(ev.obj)
-            if subject_ctrl != self.ctrl(src):
+            subject_ctrl = ev.player if ev.type == "create_token" else self.sim.board.ctrl(ev.obj)
+            if subject_ctrl != self.sim.board.ctrl(src):
                 return False
         return self._limits_hold(p, src, ev)
 
@@ -92,7 +93,7 @@ class Replacement:
     def _limits_hold(self, p: dict, src: str | None, ev: Ev) -> bool:
         """R. 367: the replacement's own limits — smaller than its source, in the same zone, a decrease only."""
         if src is not None and ev.obj is not None:
-            if p["smaller_than_source"] and max(0, self.power(ev.obj)) >= max(0, self.power(src)):
+            if p["smaller_than_source"] and max(0, self.sim.board.power(ev.obj)) >= max(0, self.sim.board.power(src)):
                 return False
             if p["same_location_as_source"] and self.world.objects[ev.obj].zone != self.world.objects[src].zone:
                 return False
@@ -119,12 +120,12 @@ class Replacement:
                 reason={"code": Reason.CANDIDATES, "by": chooser, "event": matches[rids[0]][0].type},
             )
             if len(rids) > 1:
-                rid = rids[self.choose("order", rids, chooser, [w.effects[r].spec.label for r in rids])]
+                rid = rids[self.sim.choices.choose("order", rids, chooser, [w.effects[r].spec.label for r in rids])]
             else:
                 rid = rids[0]
             eff = w.effects[rid]
             if eff.spec.params["optional"]:
-                if self.choose("accept", [rid], chooser, [eff.spec.label]) != 0:
+                if self.sim.choices.choose("accept", [rid], chooser, [eff.spec.label]) != 0:
                     run.declined.add(rid)
                     self.tr.step(StepKind.SKIP, effect=rid, reason={"code": Reason.DECLINED, "by": chooser})
                     continue
@@ -182,10 +183,10 @@ class Replacement:
             alts, inherited, ignored = self.alternatives(eff, ev)
             if mode == "instead":
                 run.pending.remove(ev)
-                self.emit(Event.REPLACED, object=ev.obj, effect=rid, event=ev.type, by=chooser)
+                self.sim.board.emit(Event.REPLACED, object=ev.obj, effect=rid, event=ev.type, by=chooser)
             else:
                 ev.applied = ev.applied | {rid}
-                self.emit(Event.ADDED_TO_EVENT, object=ev.obj, effect=rid, event=ev.type, by=chooser)
+                self.sim.board.emit(Event.ADDED_TO_EVENT, object=ev.obj, effect=rid, event=ev.type, by=chooser)
             self.tr.step(
                 StepKind.REPLACEMENT,
                 object=ev.obj,
@@ -244,7 +245,7 @@ class Replacement:
             elif what == "destroy_source":
                 new = Ev("destroy", obj=spec.source, applied=applied)
             elif what == "draw":
-                new = Ev("draw", player=ev.player or (self.ctrl(ev.obj) if ev.obj else None), applied=applied)
+                new = Ev("draw", player=ev.player or (self.sim.board.ctrl(ev.obj) if ev.obj else None), applied=applied)
             elif what == "create_token":
                 tok = dict(ev.token or {})
                 tok["id"] = f"{tok.get('id', 'creation')}-copie"
@@ -275,33 +276,34 @@ class Replacement:
         o = w.objects.get(ev.obj) if ev.obj else None
         if ev.type == "die":
             before = o.zone
-            self.place(o, "discard")  # its gear detaches where it was (R. 436.4.b)
-            self.emit(Event.DIED if o.type != "gear" else "destroyed", object=o.id, **{"from": before})
+            self.sim.movement.place(o, "discard")  # its gear detaches where it was (R. 436.4.b)
+            self.sim.board.emit(Event.DIED if o.type != "gear" else "destroyed", object=o.id, **{"from": before})
         elif ev.type == "destroy":
-            self.place(o, "discard")
+            self.sim.movement.place(o, "discard")
             o.attached_to = None
-            self.emit(Event.DESTROYED, object=o.id)
+            self.sim.board.emit(Event.DESTROYED, object=o.id)
         elif ev.type == "return_to_hand":
-            self.place(o, "hand")
-            self.emit(Event.RETURNED_TO_HAND, object=o.id)
+            self.sim.movement.place(o, "hand")
+            self.sim.board.emit(Event.RETURNED_TO_HAND, object=o.id)
         elif ev.type == "heal":
             o.damage = 0
-            self.emit(Event.HEALED, object=o.id)
+            self.sim.board.emit(Event.HEALED, object=o.id)
         elif ev.type == "exhaust":
             o.exhausted = True
-            self.emit(Event.EXHAUSTED, object=o.id)
+            self.sim.board.emit(Event.EXHAUSTED, object=o.id)
         elif ev.type == "recall":
-            self.place(o, "base")  # its gear goes with it (R. 719.3.a)
-            self.emit(Event.RECALLED, object=o.id)
+            self.sim.movement.place(o, "base")  # its gear goes with it (R. 719.3.a)
+            self.sim.board.emit(Event.RECALLED, object=o.id)
         elif ev.type == "move":
-            self.move_now(o, ev.dest)
+            self.sim.movement.move_now(o, ev.dest)
         elif ev.type == "power_change":
             if ev.amount:
                 kind = "increase" if ev.amount > 0 else "decrease"
-                eid = self.add_dynamic(ev.label or f"{ev.amount:+d}", kind, ev.obj, abs(ev.amount), ev.duration)
+                eid = self.sim.effects.add_dynamic(
+                    ev.label or f"{ev.amount:+d}", kind, ev.obj, abs(ev.amount), ev.duration)
             else:
                 eid = None
-            self.emit(Event.POWER_CHANGED, object=ev.obj, amount=ev.amount, effect=eid)
+            self.sim.board.emit(Event.POWER_CHANGED, object=ev.obj, amount=ev.amount, effect=eid)
         elif ev.type == "create_token":
             tok = ev.token
             if tok["id"] in w.objects:
@@ -318,10 +320,10 @@ class Replacement:
             )
             w.objects[tok["id"]] = new
             self.tr.show_object(new.id, new, base_chars(new))
-            self.forget_on_board(tok["id"])
-            self.emit(Event.TOKEN_CREATED, object=tok["id"], exhausted=bool(ev.mods.get("exhausted")))
+            self.sim.effects.forget_on_board(tok["id"])
+            self.sim.board.emit(Event.TOKEN_CREATED, object=tok["id"], exhausted=bool(ev.mods.get("exhausted")))
         elif ev.type == "draw":
-            self.draw_now(ev.player)
+            self.sim.scoring.draw_now(ev.player)
 
 
 __all__ = ["Replacement"]

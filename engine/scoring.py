@@ -1,12 +1,13 @@
 """Scoring and victory points (R. 469–474): conquer and hold, the final point, Hunt, drawing and
 Burn Out (R. 414, 432), XP (R. 728).
 
-``Scoring`` is a mixin of ``sim.Sim``.
+``Scoring`` is the rules area ``sim.scoring`` of the simulator (``sim.Sim``).
 """
 
 from __future__ import annotations
 
 from . import keywords
+from .area import Area
 from .board import why
 from .kinds import (
     Event,
@@ -21,8 +22,8 @@ from .live_state import Ev
 from .movement import draw_one, shuffle_trash_into_deck
 
 
-class Scoring:
-    """Scores, points, draws and XP (mixin of the simulator)."""
+class Scoring(Area):
+    """Scores, points, draws and XP (the area ``sim.scoring``)."""
 
     def gain_control(self, bf: str, player: str) -> None:
         """Establish control (R. 188, 468.5, 348.2.a): a player who did not control the battlefield
@@ -31,9 +32,9 @@ class Scoring:
         if o.controller == player:
             return
         o.controller = player
-        self.control_established()
-        self.emit(Event.CONTROL_GAINED, object=bf, player=player)
-        self.settle()
+        self.sim.combat.control_established()
+        self.sim.board.emit(Event.CONTROL_GAINED, object=bf, player=player)
+        self.sim.effects.settle()
         self.score(player, bf, "conquer")
 
     def declare_winner(self, player: str) -> None:
@@ -49,7 +50,7 @@ class Scoring:
             entry.update(point=False, why=why(Why.ALREADY_SCORED), points_after=p.points)
             self.world.scoring.log.append(entry)
             self.tr.step(StepKind.SCORE, object=bf, reason={"code": Reason.SCORE, **entry})
-            self.emit(Event.SCORE_REFUSED, object=bf, player=player, how=how, why=entry["why"]["code"])
+            self.sim.board.emit(Event.SCORE_REFUSED, object=bf, player=player, how=how, why=entry["why"]["code"])
             return
         self.world.scoring.scored[player].add(bf)
         final = p.points >= self.sc.victory_score - 1
@@ -57,45 +58,45 @@ class Scoring:
             reason, point = why(Why.CONQUER if how == "conquer" else Why.HOLD), True
         elif how == "hold":
             reason, point = why(Why.FINAL_BY_HOLD), True
-        elif all(b in self.world.scoring.scored[player] for b in self.battlefields()):
+        elif all(b in self.world.scoring.scored[player] for b in self.sim.board.battlefields()):
             reason, point = why(Why.FINAL_ALL_SCORED), True
         else:
-            missing = [b for b in self.battlefields() if b not in self.world.scoring.scored[player]]
+            missing = [b for b in self.sim.board.battlefields() if b not in self.world.scoring.scored[player]]
             reason, point = why(Why.FINAL_REFUSED, missing=missing), False
         entry.update(point=point, why=reason)
         before = p.points
         if point:
             p.points += 1  # R. 471: the point is scored with the conquest or hold the step tells
         self.tr.step(StepKind.SCORE, object=bf, reason={"code": Reason.SCORE, **entry, "points_after": p.points})
-        self.emit(Event.CONQUERED if how == "conquer" else "held", object=bf, player=player)
+        self.sim.board.emit(Event.CONQUERED if how == "conquer" else "held", object=bf, player=player)
         if point:
-            self.emit(Event.SCORED, object=bf, player=player, how=how, why=reason["code"])
-            self.emit(Event.POINT_GAINED, player=player, amount=1, before=before, after=p.points, how=how)
+            self.sim.board.emit(Event.SCORED, object=bf, player=player, how=how, why=reason["code"])
+            self.sim.board.emit(Event.POINT_GAINED, player=player, amount=1, before=before, after=p.points, how=how)
         else:
-            self.emit(Event.SCORE_REFUSED, object=bf, player=player, how=how, why=reason["code"])
-            self.process([Ev("draw", player=player)])
+            self.sim.board.emit(Event.SCORE_REFUSED, object=bf, player=player, how=how, why=reason["code"])
+            self.sim.replacement.process([Ev("draw", player=player)])
         entry["points_after"] = p.points
         self.world.scoring.log.append(entry)
         self.hunt_at(bf, player)
         if how == "hold":  # « when an opponent holds here » (Deploy, R. 830.1.b)
             for oid, o in list(self.world.objects.items()):
                 if o.zone == "battlefield" and o.at == bf:
-                    for _, fn in keywords.of(self.keywords_of(oid), "on_hold_here"):
-                        fn(self, oid, player)
-        self.settle()
+                    for _, fn in keywords.of(self.sim.board.keywords_of(oid), "on_hold_here"):
+                        fn(self.sim, oid, player)
+        self.sim.effects.settle()
 
     def hunt_at(self, bf: str, player: str) -> None:
         """Hunt N (R. 823): each unit of the scorer at that battlefield makes its controller gain N XP."""
-        for oid in self.units_at(bf, player):
-            for _, fn in keywords.of(self.keywords_of(oid), "on_conquer_or_hold"):
-                fn(self, oid, player)
+        for oid in self.sim.board.units_at(bf, player):
+            for _, fn in keywords.of(self.sim.board.keywords_of(oid), "on_conquer_or_hold"):
+                fn(self.sim, oid, player)
 
     def add_points(self, player: str, n: int, how: str) -> None:
         """A player gains victory points (R. 469); the victory itself is judged at a cleanup (R. 323.1)."""
         p = self.world.players[player]
         before = p.points
         p.points += n
-        self.emit(Event.POINT_GAINED, player=player, amount=n, before=before, after=p.points, how=how)
+        self.sim.board.emit(Event.POINT_GAINED, player=player, amount=n, before=before, after=p.points, how=how)
 
     def draw_now(self, pid: str) -> None:
         """Draw one card (R. 414)."""
@@ -112,11 +113,11 @@ class Scoring:
         repeat = 0
         while p.deck <= 0:
             if not opponents or repeat >= 100:  # pragma: no cover - a lone player has nobody to score
-                self.emit(Event.NOTHING_HAPPENS, player=pid, why="empty_deck")
+                self.sim.board.emit(Event.NOTHING_HAPPENS, player=pid, why="empty_deck")
                 return
             trash_objs = [o for o in w.objects.values() if o.zone == "discard" and o.controller == pid]
             for o in trash_objs:
-                self.place(o, "deck")
+                self.sim.movement.place(o, "deck")
             shuffled = shuffle_trash_into_deck(p, len(trash_objs))
             opp = self.burn_out_opponent(pid, opponents, repeat)
             self.tr.step(
@@ -130,17 +131,17 @@ class Scoring:
                     "why": why(Why.BURN_OUT),
                 },
             )
-            self.emit(Event.BURNED_OUT, player=pid, shuffled=shuffled, opponent=opp, repeat=repeat)
+            self.sim.board.emit(Event.BURNED_OUT, player=pid, shuffled=shuffled, opponent=opp, repeat=repeat)
             self.add_points(opp, 1, "burn_out")
             # R. 432.3.c: only the points after the first Burn Out win at once, for the player who gains them
-            if repeat and self.check_victory(immediate=True, only=opp):
+            if repeat and self.sim.cleanup.check_victory(immediate=True, only=opp):
                 return
             repeat += 1
         draw_one(p, to)
         if to == "hand":
-            self.emit(Event.DREW, player=pid)
+            self.sim.board.emit(Event.DREW, player=pid)
         else:  # Burn (R. 441): into the trash
-            self.emit(Event.BURNED, player=pid)
+            self.sim.board.emit(Event.BURNED, player=pid)
 
     def burn_out_opponent(self, pid: str, opponents: list[str], repeat: int) -> str:
         """R. 432.2.c: the player who burns out chooses the opponent who gains the point.  A choice in
@@ -159,7 +160,7 @@ class Scoring:
                     return pick
         if repeat and self.world.scoring.last_burn_out in opponents:
             return self.world.scoring.last_burn_out
-        idx = self.choose("burn_out", opponents, pid, [self.world.players[q].name for q in opponents])
+        idx = self.sim.choices.choose("burn_out", opponents, pid, [self.world.players[q].name for q in opponents])
         self.world.scoring.last_burn_out = opponents[idx]
         return opponents[idx]
 
@@ -173,24 +174,24 @@ class Scoring:
         kws = self.world.view[oid].keywords if oid in self.world.view else ()
         hunts = [k for k in kws if keyword_base(k) == Keyword.CHASSE]
         if not hunts or not self.world.objects[oid].on_board:
-            self.emit(Event.NOTHING_HAPPENS, object=oid, why="no_hunt")
+            self.sim.board.emit(Event.NOTHING_HAPPENS, object=oid, why="no_hunt")
             return
         n = keyword_number(hunts[0])
-        self.emit(Event.HUNT_RESOLVED, object=oid, amount=n)
-        self._do_gain_xp({"player": self.ctrl(oid), "amount": n})
+        self.sim.board.emit(Event.HUNT_RESOLVED, object=oid, amount=n)
+        self._do_gain_xp({"player": self.sim.board.ctrl(oid), "amount": n})
 
     def _do_gain_xp(self, a):
         """Gain XP (R. 728)."""
         p = self.world.players[a["player"]]
         before = p.xp
         p.xp += a["amount"]
-        self.emit(Event.XP_GAINED, player=p.id, amount=a["amount"], before=before, after=p.xp)
+        self.sim.board.emit(Event.XP_GAINED, player=p.id, amount=a["amount"], before=before, after=p.xp)
 
     def _do_spend_xp(self, a):
         """Spend XP (R. 728): refused when there is not enough."""
         p = self.world.players[a["player"]]
         if p.xp < a["amount"]:
-            self.emit(Event.XP_SPEND_REFUSED, player=p.id, amount=a["amount"], xp=p.xp)
+            self.sim.board.emit(Event.XP_SPEND_REFUSED, player=p.id, amount=a["amount"], xp=p.xp)
             return
         self.spend_xp(p.id, a["amount"])
 
@@ -199,16 +200,16 @@ class Scoring:
         p = self.world.players[pid]
         before = p.xp
         p.xp -= amount
-        self.emit(Event.XP_SPENT, player=pid, amount=amount, before=before, after=p.xp)
+        self.sim.board.emit(Event.XP_SPENT, player=pid, amount=amount, before=before, after=p.xp)
 
     def _do_draw(self, a):
         """Draw one card (R. 414), a replaceable event (R. 367)."""
-        self.process([Ev("draw", player=a["player"])])
+        self.sim.replacement.process([Ev("draw", player=a["player"])])
 
     def _do_play_card(self, a):
         """Count another card played this turn (R. 349), read by Legion (R. 812)."""
         self.count_played(a["player"])
-        self.emit(Event.CARD_PLAYED, player=a["player"])
+        self.sim.board.emit(Event.CARD_PLAYED, player=a["player"])
 
     def count_played(self, pid: str, card: str | None = None) -> None:
         """A card finalized by ``pid`` this turn (R. 812.1.c), with its id when it is described."""

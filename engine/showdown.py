@@ -1,53 +1,55 @@
 """Showdowns (R. 341–348): opening one where control is contested, focus, closing it and
 establishing control when it is not a combat.
 
-``Showdown`` is a mixin of ``sim.Sim``.
+``Showdown`` is the rules area ``sim.showdown`` of the simulator (``sim.Sim``).
 """
 
 from __future__ import annotations
 
 from . import keywords
+from .area import Area
 from .kinds import Event, Reason, StepKind
 from .live_state import CurrentShowdown
 
 
-class Showdown:
-    """Showdown procedures (mixin of the simulator)."""
+class Showdown(Area):
+    """Showdown procedures (the area ``sim.showdown``)."""
 
     def open_showdown(self, bf: str, attacker: str) -> None:
         """A showdown begins at a contested battlefield (R. 344–345): the contesting player has focus; with
         units of an opponent there, it is a combat showdown (R. 344.1, 461)."""
-        others = [p for p in self.world.turn_order() if p != attacker and self.units_at(bf, p)]
+        others = [p for p in self.world.turn_order() if p != attacker and self.sim.board.units_at(bf, p)]
         combat = bool(others)
         defender = others[0] if others else self.world.objects[bf].controller
         if defender is None or defender == attacker:
-            defender = self.next_player(attacker) if len(self.world.players) > 1 else None
+            defender = self.sim.board.next_player(attacker) if len(self.world.players) > 1 else None
         self.world.showdown.current = CurrentShowdown(bf, attacker, defender, focus=attacker, combat=combat)
-        self.emit(Event.SHOWDOWN_STARTED, object=bf, attacker=attacker, defender=defender, combat=combat)
+        self.sim.board.emit(Event.SHOWDOWN_STARTED, object=bf, attacker=attacker, defender=defender, combat=combat)
         if combat:
             self.start_combat(bf, attacker, defender)
-        self.tr.show_board(self.board_tuple())
+        self.tr.show_board(self.sim.board.board_tuple())
         self.tr.step(StepKind.PRIORITY, object=bf, reason={"code": Reason.FOCUS, "player": attacker, "battlefield": bf})
 
     def start_combat(self, bf: str, attacker: str, defender: str) -> None:
         """R. 461, 344.1: a combat begins — attacker and defender designations."""
-        self.emit(Event.COMBAT_STARTED, object=bf, attacker=attacker, defender=defender)
-        for oid in self.units_at(bf, attacker):
+        self.sim.board.emit(Event.COMBAT_STARTED, object=bf, attacker=attacker, defender=defender)
+        for oid in self.sim.board.units_at(bf, attacker):
             self.world.objects[oid].attacking = True
-            self.emit(Event.ATTACKING, object=oid)
-        for oid in self.units_at(bf, defender):
+            self.sim.board.emit(Event.ATTACKING, object=oid)
+        for oid in self.sim.board.units_at(bf, defender):
             self.world.objects[oid].defending = True
-            self.emit(Event.DEFENDING, object=oid)
-        self.settle()
-        for oid in self.units_at(bf, attacker):  # attack triggers of keywords (Disarm, R. 831.1.b), on the chain
-            for m, fn in keywords.of(self.keywords_of(oid), "on_attack"):
-                self.keyword_trigger(m, oid, "attack", lambda sim, unit, fn=fn: fn(sim, unit))
+            self.sim.board.emit(Event.DEFENDING, object=oid)
+        self.sim.effects.settle()
+        # attack triggers of keywords (Disarm, R. 831.1.b), on the chain
+        for oid in self.sim.board.units_at(bf, attacker):
+            for m, fn in keywords.of(self.sim.board.keywords_of(oid), "on_attack"):
+                self.sim.playing.keyword_trigger(m, oid, "attack", lambda sim, unit, fn=fn: fn(sim, unit))
 
     def contest(self, bf: str, player: str) -> None:
         """R. 190.3.a.1: a player's unit arrives at a battlefield they do not control: it becomes contested by them,
         in the order battlefields were contested (R. 323.11)."""
         self.world.showdown.contested.append((bf, player))
-        self.emit(Event.CONTESTED, object=bf, player=player)
+        self.sim.board.emit(Event.CONTESTED, object=bf, player=player)
 
     def contested_by(self, bf: str) -> bool:
         """Whether a battlefield is contested already (R. 190.3.a)."""
@@ -56,7 +58,7 @@ class Showdown:
     def drop_abandoned_contests(self) -> list[tuple[str, str]]:
         """R. 323.10: a contest whose units have all left is over; the contests still open, in order."""
         area = self.world.showdown
-        area.contested = [(b, p) for b, p in area.contested if self.units_at(b, p)]
+        area.contested = [(b, p) for b, p in area.contested if self.sim.board.units_at(b, p)]
         return area.contested
 
     def contest_first(self, idx: int) -> None:
@@ -99,21 +101,22 @@ class Showdown:
         if implicit:
             self.tr.step(StepKind.PRIORITY, object=bf,
                          reason={"code": Reason.ALL_PASSED, "players": self.showdown_players()})
-        self.emit(Event.SHOWDOWN_ENDED, object=bf)
+        self.sim.board.emit(Event.SHOWDOWN_ENDED, object=bf)
         self.world.showdown.current = None
         self.world.showdown.contested = [(b, p) for b, p in self.world.showdown.contested if b != bf]
         if sd.combat:
             # an explicit last pass: the scenario's next action may answer what the combat triggers
-            self.run_combat(bf, sd.attacker, sd.defender, not implicit and self.is_answer(self.record.action + 1))
+            self.sim.combat.run_combat(
+                bf, sd.attacker, sd.defender, not implicit and self.sim.turn.is_answer(self.record.action + 1))
             return
         else:
             # R. 348.2.a: the only player with units left there establishes control (not necessarily
             # the one who contested it); a conquer if it was not theirs (R. 348.2.a.1).
-            present = [p for p in self.world.turn_order() if self.units_at(bf, p)]
+            present = [p for p in self.world.turn_order() if self.sim.board.units_at(bf, p)]
             if len(present) == 1:
-                self.gain_control(bf, present[0])
-        self.tr.show_board(self.board_tuple())
-        self.cleanup()
+                self.sim.scoring.gain_control(bf, present[0])
+        self.tr.show_board(self.sim.board.board_tuple())
+        self.sim.cleanup.cleanup()
 
 
 __all__ = ["Showdown"]

@@ -1,12 +1,15 @@
 """Running a scenario: the simulator ``Sim`` and the exploration of open choices.
 
-``Sim`` is composed of one mixin per rules area — turn structure (``turn``), chain and priority
-(``chain``), showdowns (``showdown``), combat (``combat``), cleanups (``cleanup``), scoring (``scoring``),
-movement (``movement``), replacement effects (``replacement``), triggers (``triggers``), continuous
-effects and layers (``effects``, ``layers``), costs (``costs``), Hidden (``hidden``), decisions
-(``choices``) and the board (``board``).  It plays the actions of one scenario along one path of
-player decisions: where a decision is open and the scenario does not state it, the Sim takes the option
-given by ``decisions`` (or the first) and logs the choice point, so that ``explore`` can replay every path.
+``Sim`` holds the scenario, the tracer, the world, the run's record and one object per rules area, each an
+``area.Area`` named like its module — turn structure (``sim.turn``), chain and priority (``sim.chain``),
+showdowns (``sim.showdown``), combat (``sim.combat``), cleanups (``sim.cleanup``), scoring (``sim.scoring``),
+movement (``sim.movement``), playing units and gear (``sim.playing``), replacement effects
+(``sim.replacement``), triggers (``sim.triggers``), continuous effects and layers (``sim.effects``), costs
+(``sim.costs``), Hidden (``sim.hidden``), decisions (``sim.choices``) and the board (``sim.board``).  An area
+asks another through an explicit call (``self.sim.combat.run_combat(…)``); ``Sim`` itself only runs the loop.
+It plays the actions of one scenario along one path of player decisions: where a decision is open and the
+scenario does not state it, the Sim takes the option given by ``decisions`` (or the first) and logs the choice
+point, so that ``explore`` can replay every path.
 """
 
 from __future__ import annotations
@@ -55,9 +58,9 @@ class Outcome:
     scores: list = field(default_factory=list)
     winner: str | None = None
 
-class Sim(Costs, Hidden, Board, Movement, Playing, Chain, Cleanup, Showdown, Combat, Scoring, Turn, Replacement,
-          Triggers, Choices, Effects):
-    """One run of a scenario along one path of decisions (R. 16 of the engine's model)."""
+class Sim:
+    """One run of a scenario along one path of decisions (R. 16 of the engine's model): the scenario, the tracer,
+    the world, the run's record, one object per rules area (``sim.chain``, ``sim.combat``…) and the run loop."""
 
     def __init__(self, sc: Scenario, decisions: list[int] | None = None, tracing: bool = True):
         self.sc = sc
@@ -70,23 +73,38 @@ class Sim(Costs, Hidden, Board, Movement, Playing, Chain, Cleanup, Showdown, Com
         self.world = World(players, objects, effects, sc.turn_player, clock)
         self.record = RunRecord(prefix=list(decisions or []),
                                 battlefields=tuple(oid for oid, o in objects.items() if o.type == "battlefield"))
-        self.init_costs()
-        self.init_hidden()
+        self.board = Board(self)
+        self.costs = Costs(self)
+        self.hidden = Hidden(self)
+        self.movement = Movement(self)
+        self.playing = Playing(self)
+        self.chain = Chain(self)
+        self.cleanup = Cleanup(self)
+        self.showdown = Showdown(self)
+        self.combat = Combat(self)
+        self.scoring = Scoring(self)
+        self.turn = Turn(self)
+        self.replacement = Replacement(self)
+        self.triggers = Triggers(self)
+        self.choices = Choices(self)
+        self.effects = Effects(self)
+        self.costs.init_costs()
+        self.hidden.init_hidden()
         if tracing:
-            self.tr.refresh = self.show_changes  # the state after every step is the world it leaves behind
+            self.tr.refresh = self.board.show_changes  # the state after every step is the world it leaves behind
 
     def run(self) -> Outcome:
         w = self.world
         self.tr.action = None
         for eff in w.effects.values():
-            ok, _ = text_active(w, eff, self.ctrl)
+            ok, _ = text_active(w, eff, self.board.ctrl)
             eff.active = ok
             if not ok:
                 eff.since = None
-        self.show_all()
+        self.board.show_all()
         self.tr.step(StepKind.SETUP, reason={"code": Reason.SETUP})
-        self.recompute()
-        self.remember_board()
+        self.effects.recompute()
+        self.effects.remember_board()
         for idx, act in enumerate(self.sc.actions):
             self.record.action = self.tr.action = idx
             self.tr.step(
@@ -98,26 +116,26 @@ class Sim(Costs, Hidden, Board, Movement, Playing, Chain, Cleanup, Showdown, Com
                 },
             )
             self.record.unsettled = []
-            if not self.before_action(act):
+            if not self.chain.before_action(act):
                 continue
-            self.perform(act)
+            self.chain.perform(act)
             if act["do"] not in (Do.QUERY, Do.RESOLVE):
-                self.settle()
+                self.effects.settle()
             if act["do"] != Do.QUERY:
-                self.cleanup()
-                self.triggers_to_chain()
+                self.cleanup.cleanup()
+                self.chain.triggers_to_chain()
         self.record.action = self.tr.action = None
-        self.finish_open()
+        self.chain.finish_open()
         self.tr.step(StepKind.RESULT, reason={"code": Reason.RESULT, "winner": self.world.scoring.winner})
         return Outcome(
-            self.objects_out(),
-            self.players_out(),
+            self.board.objects_out(),
+            self.board.players_out(),
             self.record.events,
             self.record.queries,
             self.tr.steps,
             self.world.layers.decisions,
             self.record.choice_log,
-            board=self.board_out(),
+            board=self.board.board_out(),
             combats=self.world.combat.log,
             scores=self.world.scoring.log,
             winner=self.world.scoring.winner,

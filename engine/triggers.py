@@ -1,11 +1,12 @@
 """Triggered abilities (R. 383): which trigger on an event, and what one does when it resolves from
 the chain (R. 340.1).
 
-``Triggers`` is a mixin of ``sim.Sim``.
+``Triggers`` is the rules area ``sim.triggers`` of the simulator (``sim.Sim``).
 """
 
 from __future__ import annotations
 
+from .area import Area, handler
 from .kinds import (
     PLAYED_EVENTS,
     RESULT_INSTRUCTIONS,
@@ -18,13 +19,13 @@ from .layers import text_active
 from .live_state import EffState, Ev
 
 
-class Triggers:
-    """Triggered and activated abilities' results (mixin of the simulator)."""
+class Triggers(Area):
+    """Triggered and activated abilities' results (the area ``sim.triggers``)."""
 
     def keyword_triggered(self, eid: str, entry: tuple, cause: str) -> None:
         """R. 383.2: a keyword's triggered ability (``entry`` = module, object, what it does) triggers and waits."""
         self.world.triggers.keyword[eid] = entry
-        self.emit(Event.TRIGGERED, effect=eid, object=entry[1], cause=cause, label=self.trigger_label(eid))
+        self.sim.board.emit(Event.TRIGGERED, effect=eid, object=entry[1], cause=cause, label=self.trigger_label(eid))
         self.world.triggers.pending.append((eid, cause))
 
     def take_pending_triggers(self) -> list[tuple]:
@@ -51,10 +52,10 @@ class Triggers:
             src = spec.source
             look_back = None
             if ev["type"] == "xp_gained":
-                match = src is not None and ev.get("player") == self.ctrl(src) or src is None
+                match = src is not None and ev.get("player") == self.sim.board.ctrl(src) or src is None
             elif ev["type"] in ("conquered", "held"):
                 # « when you conquer / hold » (R. 471); « self »: the source stands at that battlefield
-                match = src is None or ev.get("player") == self.ctrl(src)
+                match = src is None or ev.get("player") == self.sim.board.ctrl(src)
                 if match and subj == "self" and src is not None:
                     match = self.world.objects[src].at == ev.get("object")
             else:
@@ -64,15 +65,16 @@ class Triggers:
                 match = (
                     subj == "any"
                     or (subj == "self" and obj == src)
-                    or (subj in ("ally", "you") and src is not None and self.ctrl(obj) == self.ctrl(src))
+                    or (subj in ("ally", "you") and src is not None
+                        and self.sim.board.ctrl(obj) == self.sim.board.ctrl(src))
                 )
             if not match:
                 continue
             if ev["type"] == "died" and ev.get("object") == src and ev.get("from"):
                 # Deathknell (R. 808): the ability of a unit that dies is read as it was just before.
-                look_back, _ = text_active(w, eff, self.ctrl, zone=ev["from"])
+                look_back, _ = text_active(w, eff, self.sim.board.ctrl, zone=ev["from"])
             if not eff.active and not look_back:
-                ok, why = text_active(w, eff, self.ctrl)
+                ok, why = text_active(w, eff, self.sim.board.ctrl)
                 self.tr.step(
                     StepKind.SKIP,
                     effect=eff.id,
@@ -81,7 +83,7 @@ class Triggers:
                                 why=(why or {}).get("code")),
                 )
                 continue
-            self.emit(Event.TRIGGERED, effect=eff.id, object=src, cause=ev["type"])
+            self.sim.board.emit(Event.TRIGGERED, effect=eff.id, object=src, cause=ev["type"])
             # R. 383.3, 334.1: the ability goes on the chain as a pending item; it is finalized once the
             # outstanding tasks (the cleanup that follows this event) are done, then resolves like any item.
             self.world.triggers.pending.append((eff.id, ev["type"]))
@@ -97,13 +99,13 @@ class Triggers:
         """The name of a triggered ability on the chain (R. 383.3): the effect's label, or « Vision (its card) »."""
         if eid in self.world.triggers.keyword:
             m, oid, _ = self.world.triggers.keyword[eid]
-            return f"{m.KEYWORD.name} ({self.name(oid)})"
+            return f"{m.KEYWORD.name} ({self.sim.board.name(oid)})"
         return self.world.effects[eid].spec.label
 
     def resolve_trigger(self, eid: str) -> None:
         """A triggered ability on the chain resolves (R. 340.1, 383.3)."""
         eff = self.world.effects[eid]
-        self.emit(Event.TRIGGER_RESOLVED, effect=eid, object=eff.spec.source)
+        self.sim.board.emit(Event.TRIGGER_RESOLVED, effect=eid, object=eff.spec.source)
         self.ability_result(eff)
 
     def ability_result(self, eff: EffState) -> None:
@@ -111,8 +113,8 @@ class Triggers:
         effect starts, and its controller gains or spends XP (R. 728), draws (R. 414), gains points."""
         p = eff.spec.params
         if p.get("then"):
-            self.start_effect(p["then"])
-        who = self.ctrl(eff.spec.source) if eff.spec.source else self.world.turn_player
+            self.sim.effects.start_effect(p["then"])
+        who = self.sim.board.ctrl(eff.spec.source) if eff.spec.source else self.world.turn_player
         for name in RESULT_INSTRUCTIONS:
             n = p.get(name) or 0
             if name == "predict" and p.get("predict_of_shown") and eff.spec.source:
@@ -121,14 +123,14 @@ class Triggers:
             if not n or who is None:
                 continue
             if name == "predict":  # R. 437: the cards are not described, none is recycled (choix 37 du README)
-                self.perform({"do": Do.PREDICT, "player": who, "amount": n, "recycle": 0})
+                self.sim.chain.perform({"do": Do.PREDICT, "player": who, "amount": n, "recycle": 0})
             elif name == "draw":
                 for _ in range(n):
-                    self.process([Ev("draw", player=who)])
+                    self.sim.replacement.process([Ev("draw", player=who)])
             elif name == "points":
-                self.add_points(who, n, "ability")
+                self.sim.scoring.add_points(who, n, "ability")
             else:
-                getattr(self, "_do_" + name)({"player": who, "amount": n})
+                handler(self.sim, "_do_" + name)({"player": who, "amount": n})
 
 
 __all__ = ["Triggers"]

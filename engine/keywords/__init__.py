@@ -86,7 +86,7 @@ def from_card(english: str) -> str | None:
 
 def stays_at_battlefield(sim, oid: str) -> bool:
     """R. 323.6 « unless an effect would indicate otherwise »: a keyword that keeps a lone gear at its battlefield."""
-    return any(fn(sim, oid) for _, fn in of(sim.keywords_of(oid), "stays_at_battlefield"))
+    return any(fn(sim, oid) for _, fn in of(sim.board.keywords_of(oid), "stays_at_battlefield"))
 
 
 __all__ = ["BY_ENGLISH", "BY_MEMBER", "HOOKS", "MODULES", "NOT_KEYWORDS", "Keyword", "KeywordDef", "from_card",

@@ -11,7 +11,7 @@ KEYWORD = KeywordDef(Keyword.EMBUSCADE, "Ambush", "R. 822", "permissive",
 
 def _own_units_at(sim, dest, player: str) -> bool:
     """R. 822.3: units of the player must be there (before finalization completes)."""
-    return dest not in (None, "base") and bool(sim.units_at(dest, player))
+    return dest not in (None, "base") and bool(sim.board.units_at(dest, player))
 
 
 def play_to(sim, oid: str, dest, player: str) -> bool:

@@ -14,4 +14,4 @@ def run(sim, a: dict) -> None:
     for _ in range(a["amount"]):
         if sim.world.scoring.winner is not None:
             return
-        sim.take_top(a["player"], "trash")
+        sim.scoring.take_top(a["player"], "trash")

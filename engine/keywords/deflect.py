@@ -10,6 +10,6 @@ KEYWORD = KeywordDef(Keyword.PROTECTION, "Deflect", "R. 809", "passive",
 
 def target_cost(sim, caster: str, target: str) -> int:
     """R. 809.1.c–d: a mandatory additional cost, only for an opponent of the target's controller."""
-    if sim.ctrl(target) == caster:
+    if sim.board.ctrl(target) == caster:
         return 0
-    return value(sim.keywords_of(target), Keyword.PROTECTION)
+    return value(sim.board.keywords_of(target), Keyword.PROTECTION)

@@ -25,6 +25,6 @@ def stays_at_battlefield(sim, oid: str) -> bool:
 
 def on_hold_here(sim, oid: str, holder: str) -> None:
     """R. 830.1.b: « when an opponent holds here, kill this » (its controller's opponent)."""
-    if sim.ctrl(oid) != holder:
-        sim.emit(Event.TRIGGERED, object=oid, effect=f"deploy:{oid}", when="held")
-        sim.kill_now(oid)
+    if sim.board.ctrl(oid) != holder:
+        sim.board.emit(Event.TRIGGERED, object=oid, effect=f"deploy:{oid}", when="held")
+        sim.board.kill_now(oid)

@@ -13,15 +13,15 @@ KEYWORD = KeywordDef(Keyword.DISARM, None, "R. 831", "triggered",
 def on_attack(sim, oid: str) -> None:
     """The attacker's player chooses the enemy unit (an open choice, or ``choices: [{disarm: id}]``)."""
     o = sim.world.objects[oid]
-    player = sim.ctrl(oid)
-    enemies = [u for p in sim.world.players if p != player for u in sim.units_at(o.at, p)]
+    player = sim.board.ctrl(oid)
+    enemies = [u for p in sim.world.players if p != player for u in sim.board.units_at(o.at, p)]
     if not enemies:
         return
     scripted = [c["disarm"] for c in sim.sc.choices if c.get("disarm") in enemies]
     if scripted:
         pick = scripted[0]
     else:
-        pick = enemies[sim.choose("disarm", enemies, player, [sim.name(u) for u in enemies])] if len(
+        pick = enemies[sim.choices.choose("disarm", enemies, player, [sim.board.name(u) for u in enemies])] if len(
             enemies) > 1 else enemies[0]
-    n = value(sim.keywords_of(oid), Keyword.DISARM)
-    sim.change_power(pick, -n, f"Disarm {n} ({sim.name(oid)})", "turn")
+    n = value(sim.board.keywords_of(oid), Keyword.DISARM)
+    sim.board.change_power(pick, -n, f"Disarm {n} ({sim.board.name(oid)})", "turn")

@@ -15,23 +15,23 @@ KEYWORD = KeywordDef(Keyword.AMPLIFICATION, "Empower", "R. 827", "activated",
 def run(sim, a: dict) -> None:
     """The ``empower`` action (R. 827.1.c.1, 377.3): checked and paid now, Empowered when it resolves."""
     o = sim.world.objects[a["object"]]
-    player = sim.ctrl(o.id)
+    player = sim.board.ctrl(o.id)
     cost = o.keyword_costs.get("empower")
     if cost is None or not o.on_board:
-        sim.refuse(f"{o.name} n'a pas de coût d'Amplification sur le plateau (R. 827.1.c)")
+        sim.board.refuse(f"{o.name} n'a pas de coût d'Amplification sur le plateau (R. 827.1.c)")
     if o.empowered:
-        sim.refuse(f"{o.name} est déjà amplifiée : « seulement si ce n'est pas amplifié » (R. 827.1.c.1)")
+        sim.board.refuse(f"{o.name} est déjà amplifiée : « seulement si ce n'est pas amplifié » (R. 827.1.c.1)")
     label = f"Amplification de {o.name}"
-    problem = sim.cast_timing(player, "normal", label, False)
+    problem = sim.chain.cast_timing(player, "normal", label, False)
     if problem:
-        sim.refuse(problem)
-    sim.pay_keyword_cost(player, label, cost, object=o.id, chosen=a)
+        sim.board.refuse(problem)
+    sim.costs.pay_keyword_cost(player, label, cost, object=o.id, chosen=a)
 
     def resolve(sim) -> None:
         if not o.on_board:  # R. 359.3.e.12: its source is gone, « Empower this » is ignored
-            sim.emit(Event.NOTHING_HAPPENS, object=o.id, why="source_gone")
+            sim.board.emit(Event.NOTHING_HAPPENS, object=o.id, why="source_gone")
             return
         o.empowered = True  # R. 827.2: the source becomes Empowered
-        sim.emit(Event.EMPOWERED, object=o.id, player=player)
+        sim.board.emit(Event.EMPOWERED, object=o.id, player=player)
 
-    sim.activate(player, label, resolve)
+    sim.chain.activate(player, label, resolve)

@@ -15,7 +15,7 @@ KEYWORD = KeywordDef(Keyword.EQUIPER, "Equip", "R. 818", "activated",
 def _can_carry(sim, unit: str, player: str) -> bool:
     """R. 818.1.c.2: a unit that ``player`` controls, on the board."""
     u = sim.world.objects[unit]
-    return u.is_unit and u.on_board and sim.ctrl(unit) == player
+    return u.is_unit and u.on_board and sim.board.ctrl(unit) == player
 
 
 def _pay(sim, gear: str, unit: str, player: str, label: str, reduce_any: int = 0, chosen: dict | None = None) -> bool:
@@ -24,11 +24,11 @@ def _pay(sim, gear: str, unit: str, player: str, label: str, reduce_any: int = 0
     g = sim.world.objects[gear]
     cost = g.keyword_costs.get("equip")
     if cost is None:  # R. 821.1.c.4: no Equip cost, it can't be paid
-        sim.emit(Event.NOTHING_HAPPENS, object=gear, why="no_equip_cost")
+        sim.board.emit(Event.NOTHING_HAPPENS, object=gear, why="no_equip_cost")
         return False
     if not _can_carry(sim, unit, player):
-        sim.refuse(f"{g.name} ne peut être équipé qu'à une unité de son joueur sur le plateau (R. 818.1.c.2)")
-    sim.pay_keyword_cost(player, label, cost, object=gear, reduce_any=reduce_any, chosen=chosen)
+        sim.board.refuse(f"{g.name} ne peut être équipé qu'à une unité de son joueur sur le plateau (R. 818.1.c.2)")
+    sim.costs.pay_keyword_cost(player, label, cost, object=gear, reduce_any=reduce_any, chosen=chosen)
     return True
 
 
@@ -40,16 +40,16 @@ def attach_paid(sim, gear: str, unit: str, player: str, label: str, reduce_any: 
     g = sim.world.objects[gear]
     cost = g.keyword_costs.get("equip")
     stays = cost is not None and (not _can_carry(sim, unit, player)
-                                  or not sim.keyword_cost_payable(player, cost, gear, reduce_any, chosen))
+                                  or not sim.costs.keyword_cost_payable(player, cost, gear, reduce_any, chosen))
     if stays:
-        sim.emit(Event.NOTHING_HAPPENS, object=gear, why="equip_unpaid")
+        sim.board.emit(Event.NOTHING_HAPPENS, object=gear, why="equip_unpaid")
         return False
     if not _pay(sim, gear, unit, player, label, reduce_any, chosen):
         return False
     if not _can_carry(sim, unit, player):
-        sim.emit(Event.NOTHING_HAPPENS, object=gear, why="cannot_attach")
+        sim.board.emit(Event.NOTHING_HAPPENS, object=gear, why="cannot_attach")
         return False
-    sim._do_attach({"object": gear, "to": unit})
+    sim.movement._do_attach({"object": gear, "to": unit})
     return True
 
 
@@ -57,18 +57,18 @@ def run(sim, a: dict) -> None:
     """The ``equip`` action (R. 818.1.b, 377.3): its player pays the Equip cost, the ability goes on the chain,
     and the gear attaches to the chosen unit when it resolves."""
     g = sim.world.objects[a["object"]]
-    player = sim.ctrl(g.id)
+    player = sim.board.ctrl(g.id)
     if g.type != "gear" or not g.on_board or "equip" not in g.keyword_costs:
-        sim.refuse(f"{g.name} n'est pas un équipement sur le plateau avec Équiper (R. 818.1.a)")
+        sim.board.refuse(f"{g.name} n'est pas un équipement sur le plateau avec Équiper (R. 818.1.a)")
     label = f"Équiper {g.name}"
-    problem = sim.cast_timing(player, "normal", label, False)
+    problem = sim.chain.cast_timing(player, "normal", label, False)
     if problem:
-        sim.refuse(problem)
+        sim.board.refuse(problem)
     unit = a["to"]
     _pay(sim, g.id, unit, player, label, chosen=a)
 
     def resolve(sim) -> None:  # R. 818.2: the Attach completes, the unit is Equipped
-        sim._do_attach({"object": g.id, "to": unit})
-        sim.emit(Event.EQUIPPED, object=g.id, to=unit)
+        sim.movement._do_attach({"object": g.id, "to": unit})
+        sim.board.emit(Event.EQUIPPED, object=g.id, to=unit)
 
-    sim.activate(player, label, resolve, target=unit, legal=lambda sim: _can_carry(sim, unit, player))
+    sim.chain.activate(player, label, resolve, target=unit, legal=lambda sim: _can_carry(sim, unit, player))

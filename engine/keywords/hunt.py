@@ -10,9 +10,9 @@ KEYWORD = KeywordDef(Keyword.CHASSE, "Hunt", "R. 823", "triggered",
 
 def on_conquer_or_hold(sim, oid: str, player: str) -> None:
     """R. 823.1.b: a Conquer and a Hold effect of each unit of the scorer there."""
-    n = value(sim.keywords_of(oid), Keyword.CHASSE)
+    n = value(sim.board.keywords_of(oid), Keyword.CHASSE)
     sim.tr.step(StepKind.SCORE, object=oid,
                 reason={"code": Reason.HUNT, "amount": n, "why": {"code": Why.HUNT.value, "rule": Why.HUNT.doc,
                                                                   "label": Why.HUNT.label}})
-    sim.emit(Event.HUNT_RESOLVED, object=oid, amount=n)
-    sim._do_gain_xp({"player": player, "amount": n})
+    sim.board.emit(Event.HUNT_RESOLVED, object=oid, amount=n)
+    sim.scoring._do_gain_xp({"player": player, "amount": n})

@@ -14,7 +14,7 @@ def predict(sim, player: str, amount: int, recycle: int, source: str | None = No
     how many were looked at and recycled is told.  An empty deck shows nothing (no Burn Out: nothing is moved)."""
     p = sim.world.players[player]
     looked = min(amount, p.deck)
-    sim.emit(Event.PREDICTED, player=player, looked=looked, recycled=min(recycle, looked), object=source)
+    sim.board.emit(Event.PREDICTED, player=player, looked=looked, recycled=min(recycle, looked), object=source)
 
 
 def run(sim, a: dict) -> None:

@@ -14,8 +14,8 @@ def play_speed(sim, oid: str, dest) -> str:
 def on_play(sim, oid: str, a: dict) -> None:
     """R. 819.1.d: attach to the unit given by ``attach_to`` (a unit its player controls); none: nothing happens."""
     unit = a.get("attach_to")
-    player = sim.ctrl(oid)
-    if unit is None or sim.ctrl(unit) != player or not sim.world.objects[unit].on_board:
-        sim.emit(Event.NOTHING_HAPPENS, object=oid, why="no_unit_to_attach")
+    player = sim.board.ctrl(oid)
+    if unit is None or sim.board.ctrl(unit) != player or not sim.world.objects[unit].on_board:
+        sim.board.emit(Event.NOTHING_HAPPENS, object=oid, why="no_unit_to_attach")
         return
-    sim._do_attach({"object": oid, "to": unit})
+    sim.movement._do_attach({"object": oid, "to": unit})

@@ -28,11 +28,11 @@ def chosen(sim, card, a: dict) -> list[dict]:
     printed = costs(card)
     name = card.name if card is not None else f"« {a['label']} »"
     if card is None and a.get("repeat_costs"):
-        sim.refuse(f"{name} : les coûts de Répétition se lisent sur la carte jouée (« card », R. 820.1.c)")
+        sim.board.refuse(f"{name} : les coûts de Répétition se lisent sur la carte jouée (« card », R. 820.1.c)")
     if len(set(ranks)) != len(ranks):
-        sim.refuse(f"{name} : chaque coût de Répétition se paie une seule fois (R. 820.1.c.3)")
+        sim.board.refuse(f"{name} : chaque coût de Répétition se paie une seule fois (R. 820.1.c.3)")
     if card is not None and any(r >= len(printed) for r in ranks):
-        sim.refuse(f"{name} n'a que {len(printed)} coût(s) de Répétition (R. 820.1.c, 820.1.c.2)")
+        sim.board.refuse(f"{name} n'a que {len(printed)} coût(s) de Répétition (R. 820.1.c, 820.1.c.2)")
     return [printed[r] for r in ranks] if card is not None else [{}]
 
 

@@ -23,11 +23,11 @@ def on_finalize(sim, oid: str, a: dict) -> None:
     s = sim.world.objects[shown]
     ok = shown != oid and s.controller == o.controller and (s.zone == "hand" or s.on_board)
     if not ok:
-        sim.refuse(f"{s.name} ne peut pas être montrée : une carte de sa main ou un objet allié sur le plateau "
-                   "(R. 832.1.c)")
+        sim.board.refuse(f"{s.name} ne peut pas être montrée : une carte de sa main ou un objet allié sur le plateau "
+                         "(R. 832.1.c)")
     o.showed_off = shown
-    o.shown_values = {"might": sim.power(shown), "cost": s.cost, "power_cost": len(s.power_cost)}
-    sim.emit(Event.SHOWED_OFF, object=oid, shown=shown, player=o.controller)
+    o.shown_values = {"might": sim.board.power(shown), "cost": s.cost, "power_cost": len(s.power_cost)}
+    sim.board.emit(Event.SHOWED_OFF, object=oid, shown=shown, player=o.controller)
 
 
 def linked_steps(sim, card, steps: list) -> list:
@@ -37,7 +37,8 @@ def linked_steps(sim, card, steps: list) -> list:
     if not any("showed_off" in s or s.get("might_of_shown") for s in steps):
         return steps
     if card is None or not any(k == KEYWORD.name for k in card.keywords):
-        sim.refuse("une instruction liée à Show Off demande un sort qui a Show Off, joué avec « card » (R. 832.1)")
+        sim.board.refuse(
+            "une instruction liée à Show Off demande un sort qui a Show Off, joué avec « card » (R. 832.1)")
     did = card.showed_off is not None
     out = []
     for s in steps:

@@ -12,4 +12,4 @@ KEYWORD = KeywordDef(Keyword.VISION, None, "R. 817", "triggered",
 
 def on_play(sim, oid: str, a: dict) -> None:
     """``recycle: true`` on the play action: the player recycles the card seen (R. 817.2.a)."""
-    predict.predict(sim, sim.ctrl(oid), 1, 1 if a.get("recycle") else 0, source=oid)
+    predict.predict(sim, sim.board.ctrl(oid), 1, 1 if a.get("recycle") else 0, source=oid)

@@ -18,6 +18,6 @@ def on_play(sim, oid: str, a: dict) -> None:
     if gear is None:
         return
     g = sim.world.objects[gear]
-    if "Equipment" not in g.tags or sim.ctrl(gear) != sim.ctrl(oid):
-        sim.refuse(f"{g.name} n'est pas un équipement (tag Equipment) de ce joueur (R. 821.1.c)")
-    equip.attach_paid(sim, gear, oid, sim.ctrl(oid), f"Expert en armes : {g.name}", reduce_any=1, chosen=a)
+    if "Equipment" not in g.tags or sim.board.ctrl(gear) != sim.board.ctrl(oid):
+        sim.board.refuse(f"{g.name} n'est pas un équipement (tag Equipment) de ce joueur (R. 821.1.c)")
+    equip.attach_paid(sim, gear, oid, sim.board.ctrl(oid), f"Expert en armes : {g.name}", reduce_any=1, chosen=a)
