@@ -73,6 +73,7 @@ class Sim:
         self.world = World(players, objects, effects, sc.turn_player, clock)
         self.record = RunRecord(prefix=list(decisions or []),
                                 battlefields=tuple(oid for oid, o in objects.items() if o.type == "battlefield"))
+        # one object per rules area (area.AREAS), each asked by name: self.chain.resolve_chain(), …
         self.board = Board(self)
         self.costs = Costs(self)
         self.hidden = Hidden(self)
