@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .live_state import RunRecord, World
     from .scenario import Scenario
-    from .sim import Sim
     from .trace import Tracer
 
 # the simulator's attribute of each rules area, equal to its module's name
@@ -25,8 +24,8 @@ AREAS = ("board", "costs", "hidden", "movement", "playing", "chain", "cleanup", 
 class Area:
     """One rules area of a simulator run: it keeps nothing but the simulator it belongs to."""
 
-    def __init__(self, sim: Sim):
-        self.sim = sim
+    def __init__(self, sim):
+        self.sim = sim  # the ``sim.Sim`` this area belongs to (not imported here: ``sim`` imports every area)
 
     @property
     def world(self) -> World:
@@ -45,7 +44,7 @@ class Area:
         return self.sim.record
 
 
-def handler(sim: Sim, name: str):
+def handler(sim, name: str):
     """The method ``name`` (an action's handler, ``_do_<action>``) of the one area that has it."""
     for area in AREAS:
         fn = getattr(getattr(sim, area), name, None)
