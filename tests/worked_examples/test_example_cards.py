@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from glossary.matcher import section_salt
 from worked_examples.models import WorkedExample
 
 pytestmark = pytest.mark.django_db
@@ -27,6 +28,9 @@ def test_the_situation_links_the_card_names_with_their_popover(client, site_cont
     html = client.get(f"/exemples/{SLUG}/").content.decode()
     lead = html.split('<p class="lead">', 1)[1].split("</p>", 1)[0]
     assert 'data-card="RAD-082">Primordial Roar</a>' in lead
+    # Its tooltip ids are the same on every render (keyed by the example), never drawn at random: the page is the
+    # same on both databases and from one render to the next.
+    assert f'id="cp-rad-082-{section_salt("plain:" + SLUG)}"' in lead
 
 
 def test_an_example_without_real_cards_has_no_card_section(client, site_content):
