@@ -119,6 +119,8 @@ _RESULT_PARAMS = (
     Param("predict", "int", "son contrôleur prédit N cartes (R. 437)", required=False, default=0, min=0, max=10),
     Param("predict_of_shown", "enum", "Prédiction égale à une valeur de l'objet montré (Show Off, R. 832.1.d)",
           required=False, default="", choices=("", "power_cost", "cost", "might")),
+    Param("predict_recycle", "int", "de ces cartes prédites, combien son contrôleur recycle (R. 437.1.a)",
+          required=False, default=0, min=0, max=10),
     Param("draw", "int", "son contrôleur pioche N cartes", required=False, default=0, min=0, max=10),
     Param("points", "int", "son contrôleur gagne N points", required=False, default=0, min=0, max=10),
 )

@@ -122,8 +122,9 @@ class Triggers(Area):
                 n = self.world.objects[eff.spec.source].shown_values.get(p["predict_of_shown"], 0)
             if not n or who is None:
                 continue
-            if name == "predict":  # R. 437: the cards are not described, none is recycled (choix 37 du README)
-                self.sim.chain.perform({"do": Do.PREDICT, "player": who, "amount": n, "recycle": 0})
+            if name == "predict":  # R. 437: how many of the cards looked at its controller recycles (R. 437.1.a)
+                self.sim.chain.perform({"do": Do.PREDICT, "player": who, "amount": n,
+                                        "recycle": p.get("predict_recycle") or 0})
             elif name == "draw":
                 for _ in range(n):
                     self.sim.replacement.process([Ev("draw", player=who)])

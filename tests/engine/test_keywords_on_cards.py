@@ -88,6 +88,18 @@ def test_the_empyrean_predicts_the_power_cost_of_the_card_shown_off_then_draws_t
     assert (o.players["p1"]["deck"], o.players["p1"]["hand"]) == (8, 3)
 
 
+def test_a_triggered_predict_recycles_the_number_its_controller_chose():
+    """R. 437.1.a: of the cards looked at, the player recycles any number (to the bottom of the deck, R. 417), the
+    rest goes back on top: the deck keeps its size. The scenario states the choice (1 of the 2 cards)."""
+    objs = [card("empyrean", "RAD-060", zone="hand"), card("roar", "RAD-082", zone="hand")]
+    text = dict(EMPYREAN_TEXT, predict_recycle=1)
+    o = play(objs, [{"do": "play_unit", "object": "empyrean", "show_off": "roar"}], effects=[text],
+             players=[player("p1", deck=10, hand=2), player("p2")])
+    ev = next(e for e in o.events if e["type"] == "predicted")
+    assert (ev["looked"], ev["recycled"]) == (2, 1)
+    assert (o.players["p1"]["deck"], o.players["p1"]["hand"]) == (8, 3)
+
+
 def test_the_empyrean_shows_nothing_off_and_neither_predicts_nor_draws():
     """« if you showed off a card »: nothing shown, the ability does nothing (R. 832.1.c.1)."""
     objs = [card("empyrean", "RAD-060", zone="hand"), card("roar", "RAD-082", zone="hand")]
