@@ -4,7 +4,9 @@ One place for the figures: tests/production/test_stack.py checks every page type
 them, and every guide against the guide's (a page that starts loading a new library, or a guide that doubles,
 fails there), and bench/phone.py prints them beside the first visit on a slow phone (150 ms, 1.6 Mbit/s, CPU × 4),
 whose goal is under a second.
-JavaScript and CSS count every file the page asks for (module imports included), as served (gzip).
+JavaScript and CSS count every file the page asks for (module imports included), as served (gzip); htmx counts
+on the pages that use it, though it starts after the load event. A page opened from outside the site carries its
+stylesheets in its HTML (core/stylesheets.py): that first visit's HTML is held to the HTML and CSS budgets together.
 """
 
 from __future__ import annotations

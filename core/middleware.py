@@ -52,6 +52,7 @@ from django.utils.http import http_date, parse_http_date_safe
 from django.views.defaults import server_error
 
 from .content_version import ContentVersionUnavailable, content_version, note_release, release_fingerprint
+from .stylesheets import first_visit
 
 logger = logging.getLogger("riftpal.cache")
 
@@ -183,8 +184,10 @@ def client_address(request: HttpRequest) -> str:
 
 GZIP_ACCEPTED = re.compile(r"\bgzip\b")
 HTMX_HEADERS = ("HTTP_HX_REQUEST", "HTTP_HX_BOOSTED", "HTTP_HX_HISTORY_RESTORE_REQUEST", "HTTP_HX_TARGET")
-# A stored page may vary on these only: the key holds them.
-KEYED_VARY = {"accept-encoding", "hx-request", "hx-boosted", "hx-history-restore-request", "hx-target"}
+# A stored page may vary on these only: the key holds them (the two Sec-Fetch headers through what they decide,
+# core.stylesheets.first_visit).
+KEYED_VARY = {"accept-encoding", "hx-request", "hx-boosted", "hx-history-restore-request", "hx-target",
+              "sec-fetch-site", "sec-fetch-mode"}
 SHAREABLE_STATUS = {200, 203, 300, 301, 302, 304, 404, 410}
 
 
@@ -266,7 +269,9 @@ class PageCacheMiddleware:
         names, _strict = query_parameters(request.path_info)
         read = sorted((name, values) for name, values in request.GET.lists() if names.fullmatch(name))
         url = f"{request.scheme}://{request.get_host()}{request.path}?{read!r}"
-        digest = hashlib.sha256(f"{url}\n{gzip}\n{htmx}".encode()).hexdigest()[:32]
+        # A first visit carries its stylesheets, another page links them (core/stylesheets.py): two pages.
+        inline = first_visit(request)
+        digest = hashlib.sha256(f"{url}\n{gzip}\n{htmx}\n{inline}".encode()).hexdigest()[:32]
         return f"riftpal:page:{self.release}:{version}:{digest}"
 
     @staticmethod

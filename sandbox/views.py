@@ -17,6 +17,7 @@ from django_htmx.http import replace_url
 import engine
 from core.fragments import fragment
 from core.htmx import HtmxHttpRequest, wants_fragment
+from core.stylesheets import first_visit
 from engine.kinds import ACTIONS, KINDS
 from sandbox import board, formdata, importing, operations, running, share, situation
 from sandbox import forms as sf
@@ -235,7 +236,7 @@ def sandbox(request: HtmxHttpRequest):
     rendered once per content version (core.fragments) with a slot where each visitor's CSRF token goes. The
     token stays: the page remains private (it sets the CSRF cookie) and every post is checked as before."""
     if _empty_visit(request):
-        html = fragment("sandbox-empty", (request.get_host(),),
+        html = fragment("sandbox-empty", (request.get_host(), first_visit(request)),
                         lambda: _page(request, {"csrf_token": CSRF_SLOT}).content.decode())
         return HttpResponse(html.replace(CSRF_SLOT, get_token(request)))
     return _page(request)

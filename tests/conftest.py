@@ -36,9 +36,37 @@ def browser():
         # No service worker unless a test asks for one (the offline and production tests do): its background saving
         # of the reading list reads the test database between tests and locks it while pytest flushes it.
         new_context = browser.new_context
-        browser.new_context = lambda **options: new_context(**{"service_workers": "block", **options})
+
+        def context_with_htmx_awaited(**options):
+            context = new_context(**{"service_workers": "block", **options})
+            new_page = context.new_page
+            if options.get("java_script_enabled", True):
+                context.new_page = lambda: htmx_awaited(new_page())
+            return context
+
+        browser.new_context = context_with_htmx_awaited
         yield browser
         browser.close()
+
+
+HTMX_STARTED = "() => !document.getElementById('htmx-later') || document.documentElement.dataset.htmx === 'pret'"
+
+
+def htmx_awaited(page):
+    """A page whose navigations return once htmx has run, where the page uses it: htmx starts after the load event
+    (static/js/site.js), and a click before that is a plain link's or form's, not the swap a test looks at. (Not
+    for a context without JavaScript, where htmx never runs.)"""
+    for name in ("goto", "reload", "go_back", "go_forward"):
+        navigate = getattr(page, name)
+
+        def awaited(*args, _navigate=navigate, **kwargs):
+            response = _navigate(*args, **kwargs)
+            if kwargs.get("wait_until", "load") == "load":
+                page.wait_for_function(HTMX_STARTED)
+            return response
+
+        setattr(page, name, awaited)
+    return page
 
 
 class ConsoleWatcher:

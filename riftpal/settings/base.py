@@ -69,6 +69,8 @@ MIDDLEWARE = [
     # ETag from the uncompressed page (GZip above turns it weak), so every worker gives a page the same ETag.
     "django.middleware.http.ConditionalGetMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    # Inside the CSP: a page that carries its stylesheets (a first visit, core/stylesheets.py) allows their hashes.
+    "core.stylesheets.InlineStylesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     # Typography runs on the finished page (its text only), after every view and template.

@@ -1,9 +1,44 @@
 // Every page's behaviours, in one module so a first visit on a slow phone asks for two scripts (this one and
 // announce.js, shared with the player and the sandbox) instead of eight (issue 34: over HTTP/1.1 a browser opens six
-// connections to a host, and the files beyond them waited for a second round trip). Its sections, in order: copy-link
-// buttons next to permalinks, readers' feedback swapped in place by htmx, htmx forms' own refusals shown in place, the
-// offline service worker, and the glossary tooltips and card popovers.
+// connections to a host, and the files beyond them waited for a second round trip). Its sections, in order: htmx
+// started after the load event, the stylesheets of a first visit put in the cache, copy-link buttons next to
+// permalinks, readers' feedback swapped in place by htmx, htmx forms' own refusals shown in place, the offline
+// service worker, and the glossary tooltips and card popovers.
 import { announce } from "./announce.js";
+
+// ── htmx, after the load event ──
+// The pages that use htmx keep its script tags inert in <template id="htmx-later"> (templates/includes/htmx.html).
+// They are started here once the page has loaded: on a slow phone the page no longer waits for htmx (15 KB and its
+// start-up) before it is whole (issue 34). Until htmx has run, every control it enhances is a real link or form and
+// works as one. The scripts keep their order (htmx, then django-htmx's debug handler under DEBUG); when the last has
+// run, <html data-htmx="pret"> says so (the tests and bench/phone.py wait for it).
+const later = document.getElementById("htmx-later");
+if (later) {
+  const start = () => {
+    const scripts = [...later.content.querySelectorAll("script[src]")].map((inert) => {
+      const script = document.createElement("script");
+      for (const { name, value } of inert.attributes) if (name !== "defer") script.setAttribute(name, value);
+      script.async = false;  // run in the order written
+      return script;
+    });
+    const last = scripts.at(-1);
+    if (!last) return;
+    last.addEventListener("load", () => { document.documentElement.dataset.htmx = "pret"; }, { once: true });
+    document.head.append(...scripts);
+  };
+  if (document.readyState === "complete") start();
+  else window.addEventListener("load", start, { once: true });
+}
+
+// ── Stylesheets written into a first visit ──
+// A page opened from outside the site carries its stylesheets in <style data-href> (core/stylesheets.py); the next
+// pages link them. Fetched once the page has loaded, they are in the browser's cache when the reader goes on.
+const written = [...document.querySelectorAll("style[data-href]")].map((style) => style.dataset.href);
+if (written.length) {
+  const fetchAll = () => { for (const url of written) fetch(url).catch(() => {}); };
+  if (document.readyState === "complete") fetchAll();
+  else window.addEventListener("load", fetchAll, { once: true });
+}
 
 // ── Copy-link buttons ──
 // "Copier le lien" buttons: copy the address of a section to the clipboard.

@@ -191,6 +191,84 @@ def test_every_page_type_is_within_its_budget(weights):
     assert over == []
 
 
+FROM_OUTSIDE = {"Sec-Fetch-Site": "none", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"}
+FROM_THE_SITE = {"Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"}
+
+
+def test_a_first_visit_carries_its_stylesheets_within_the_html_and_css_budgets(stack, weights):
+    """Opened from outside the site, a page carries its stylesheets (core/stylesheets.py): its HTML is held to the
+    page type's HTML and CSS budgets together, and it asks for no stylesheet."""
+    over = []
+    for name, (path, _html, _scripts, _weight) in weights.items():
+        html_budget, _js, css_budget = PAGE_TYPES[name][1]
+        answer = stack.get(path, **FROM_OUTSIDE)
+        assert answer.status == 200, path
+        assert '<style data-href="/static/' in answer.text and 'rel="stylesheet"' not in answer.text, path
+        if answer.sent > html_budget + css_budget:
+            over.append(f"{name} {path}: {answer.sent / KB:.1f} Ko > {(html_budget + css_budget) / KB:.0f} Ko")
+    assert over == []
+
+
+def test_nginx_keeps_the_two_variants_of_a_page_apart(stack):
+    """nginx's micro-cache follows Vary: within its few seconds, each kind of visit still gets its own page."""
+    for _ in range(3):
+        outside, inside = stack.get("/faq/", **FROM_OUTSIDE), stack.get("/faq/", **FROM_THE_SITE)
+        assert "<style data-href=" in outside.text and 'rel="stylesheet"' not in outside.text
+        assert "<style data-href=" not in inside.text and 'rel="stylesheet"' in inside.text
+        assert "'sha256-" in outside.headers["content-security-policy"]
+        assert "'sha256-" not in inside.headers["content-security-policy"]
+    assert {stack.get("/faq/", **headers).headers.get("x-proxy-cache") for headers in (FROM_OUTSIDE, FROM_THE_SITE)} \
+        == {"HIT"}
+
+
+def test_a_first_visit_is_styled_and_the_next_page_finds_its_stylesheet_in_the_cache(stack, browser):
+    with phone(browser, service_workers="block") as (context, page, errors):
+        page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+        page.goto(stack.url + "/faq/")
+        css = page.locator("style[data-href]").first.get_attribute("data-href")
+        assert page.locator("link[rel=stylesheet]").count() == 0
+        # Styled by the written-in sheet, which the CSP allowed (a refused one is a console error).
+        assert page.evaluate("() => getComputedStyle(document.querySelector('.site-header')).backgroundColor") \
+            == "rgb(18, 23, 38)"
+        page.wait_for_function("(url) => performance.getEntriesByName(url).some((e) => e.responseEnd > 0)",
+                               arg=stack.url + css)  # fetched after the load event (static/js/site.js)
+        page.get_by_role("navigation", name="Navigation principale").get_by_role("link", name="Glossaire").click()
+        expect(page).to_have_url(stack.url + "/glossaire/")
+        expect(page.locator(f'link[rel=stylesheet][href="{css}"]')).to_have_count(1)
+        assert page.locator("style[data-href]").count() == 0
+        entry = page.evaluate("(url) => performance.getEntriesByName(url)[0].transferSize", stack.url + css)
+        assert entry == 0  # from the browser's cache: no byte over the network
+        assert errors == []
+
+
+def test_htmx_starts_after_the_load_event_and_then_enhances_the_page(stack, browser):
+    with phone(browser, service_workers="block") as (context, page, errors):
+        page.goto(stack.url + "/cartes/")
+        page.wait_for_function("() => document.documentElement.dataset.htmx === 'pret' && window.htmx")
+        started, loaded = page.evaluate("""() => [
+            performance.getEntriesByType('resource').find((e) => e.name.includes('/django_htmx/htmx-2')).startTime,
+            performance.getEntriesByType('navigation')[0].loadEventStart]""")
+        assert started >= loaded
+        page.evaluate("window.notReloaded = true")
+        page.get_by_label("Domaine", exact=True).select_option("Calm")
+        expect(page).to_have_url(re.compile(r"domaine=Calm"))
+        assert page.evaluate("window.notReloaded") is True  # swapped by htmx
+        assert errors == []
+
+
+def test_until_htmx_runs_its_controls_are_plain_links_and_forms(stack, browser):
+    """htmx held back (a slow phone has not received it yet): the gallery's next-page link is an ordinary link."""
+    with phone(browser, service_workers="block") as (context, page, errors):
+        page.route(re.compile(r".*/django_htmx/htmx-2.*"), lambda route: route.abort())
+        page.goto(stack.url + "/cartes/", wait_until="domcontentloaded")  # (tests/conftest.py would await htmx)
+        page.wait_for_load_state("load")
+        page.evaluate("window.notReloaded = true")
+        page.locator("a[rel=next]").first.click()
+        expect(page).to_have_url(re.compile(r"page=2"))
+        expect(page.locator(".card-tile").first).to_be_visible()
+        assert page.evaluate("window.notReloaded") is None  # a new page, not a swap
+
+
 def test_htmx_is_loaded_by_the_pages_that_use_it_and_only_them(weights):
     wrong = []
     for name, (path, html, scripts, _weight) in weights.items():
