@@ -211,14 +211,17 @@ def test_a_first_visit_carries_its_stylesheets_within_the_html_and_css_budgets(s
 
 def test_nginx_keeps_the_two_variants_of_a_page_apart(stack):
     """nginx's micro-cache follows Vary: within its few seconds, each kind of visit still gets its own page."""
-    for _ in range(3):
+    served_by_nginx = {"outside": 0, "inside": 0}
+    for _ in range(6):
         outside, inside = stack.get("/faq/", **FROM_OUTSIDE), stack.get("/faq/", **FROM_THE_SITE)
         assert "<style data-href=" in outside.text and 'rel="stylesheet"' not in outside.text
         assert "<style data-href=" not in inside.text and 'rel="stylesheet"' in inside.text
         assert "'sha256-" in outside.headers["content-security-policy"]
         assert "'sha256-" not in inside.headers["content-security-policy"]
-    assert {stack.get("/faq/", **headers).headers.get("x-proxy-cache") for headers in (FROM_OUTSIDE, FROM_THE_SITE)} \
-        == {"HIT"}
+        served_by_nginx["outside"] += outside.headers.get("x-proxy-cache") == "HIT"
+        served_by_nginx["inside"] += inside.headers.get("x-proxy-cache") == "HIT"
+    # Each variant was kept by nginx and served again (from the third round, unless the machine stalls 2 s).
+    assert served_by_nginx["outside"] > 0 and served_by_nginx["inside"] > 0
 
 
 def test_a_first_visit_is_styled_and_the_next_page_finds_its_stylesheet_in_the_cache(stack, browser):
