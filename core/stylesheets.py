@@ -14,7 +14,8 @@ the reading pages) gets the links.
 ``{% stylesheet "css/site.css" %}`` writes one or the other; the content comes from the static files as served
 (the hashed, collected file under the manifest storage), so the bytes are the same either way. The CSP allows each
 written-in stylesheet by its SHA-256, and only on the pages that carry one (``InlineStylesMiddleware``). Both
-variants say ``Vary: Sec-Fetch-Site, Sec-Fetch-Mode``, and core.middleware's page cache keeps them apart.
+variants say ``Vary: Sec-Fetch-Site, Sec-Fetch-Mode``; core.middleware's page cache, the sandbox's cached empty
+page and nginx's micro-cache keep them apart.
 """
 
 from __future__ import annotations

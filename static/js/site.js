@@ -6,6 +6,12 @@
 // service worker, and the glossary tooltips and card popovers.
 import { announce } from "./announce.js";
 
+// What waits for the page: run now if it has loaded, else once it has (its load event).
+function afterLoad(run) {
+  if (document.readyState === "complete") run();
+  else window.addEventListener("load", run, { once: true });
+}
+
 // ── htmx, after the load event ──
 // The pages that use htmx keep its script tags inert in <template id="htmx-later"> (templates/includes/htmx.html).
 // They are started here once the page has loaded: on a slow phone the page no longer waits for htmx (15 KB and its
@@ -26,19 +32,14 @@ if (later) {
     last.addEventListener("load", () => { document.documentElement.dataset.htmx = "pret"; }, { once: true });
     document.head.append(...scripts);
   };
-  if (document.readyState === "complete") start();
-  else window.addEventListener("load", start, { once: true });
+  afterLoad(start);
 }
 
 // ── Stylesheets written into a first visit ──
 // A page opened from outside the site carries its stylesheets in <style data-href> (core/stylesheets.py); the next
 // pages link them. Fetched once the page has loaded, they are in the browser's cache when the reader goes on.
 const written = [...document.querySelectorAll("style[data-href]")].map((style) => style.dataset.href);
-if (written.length) {
-  const fetchAll = () => { for (const url of written) fetch(url).catch(() => {}); };
-  if (document.readyState === "complete") fetchAll();
-  else window.addEventListener("load", fetchAll, { once: true });
-}
+if (written.length) afterLoad(() => { for (const url of written) fetch(url).catch(() => {}); });
 
 // ── Copy-link buttons ──
 // "Copier le lien" buttons: copy the address of a section to the clipboard.
@@ -124,8 +125,7 @@ if (link && "serviceWorker" in navigator && window.isSecureContext) {
   const register = () => navigator.serviceWorker.register(link.dataset.serviceWorker, { scope: "/" }).catch(() => {
     /* private browsing or storage refused: the site works as before, online only */
   });
-  if (document.readyState === "complete") register();
-  else window.addEventListener("load", register, { once: true });
+  afterLoad(register);
   navigator.serviceWorker.addEventListener("message", (event) => {
     if (event.data?.type !== "offline-saved") return;
     document.documentElement.dataset.offlineSaved = event.data.complete ? "complet" : "partiel";
@@ -133,8 +133,7 @@ if (link && "serviceWorker" in navigator && window.isSecureContext) {
   });
   // After the page itself: saving never competes with what the reader opened.
   const save = () => navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage("save-reading"));
-  if (document.readyState === "complete") setTimeout(save, 500);
-  else window.addEventListener("load", () => setTimeout(save, 500), { once: true });
+  afterLoad(() => setTimeout(save, 500));
 }
 
 async function readingSaved() {
